@@ -1,0 +1,168 @@
+/**
+ * Configuration: the environment, validated once with zod into a typed, frozen object.
+ * Nothing else in the project reads `process.env` (style.md rule 3).
+ *
+ * `loadConfig(env)` returns `AppConfig` or throws `ConfigError` whose message is one line naming the
+ * variable; `getConfig()` is the process-wide instance and, on a bad value, prints that line and exits 1.
+ */
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+/** A boolean as Laravel's env() reads it: true/false/1/0/yes/no/on/off, any case. */
+const envBoolean = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', '(true)', '(false)']))
+  .transform((v) => ['true', '1', 'yes', 'on', '(true)'].includes(v));
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+/** A CIDR (`10.0.0.0/8`, `fc00::/7`) or a bare address, IPv4 or IPv6. */
+const cidr = z.string().refine((value) => {
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+}, 'must be an IP address or CIDR range');
+
+const urlWith = (...protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((v) => protocols.includes(new URL(v).protocol), `must be a ${protocols.join(' or ')} URL`);
+
+const schema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: urlWith('http:', 'https:').optional(),
+  APP_ENV: z.enum(['local', 'production']).default('production'),
+  APP_DEBUG: envBoolean.default(false),
+  DATABASE_URL: urlWith('postgres:', 'postgresql:').default('postgres://postgres@127.0.0.1:5432/catalog'),
+  REDIS_URL: urlWith('redis:', 'rediss:').default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]+$/, 'must be letters, digits, ".", "_", ":" or "-"')
+    .default('catalog'),
+  MEILI_URL: urlWith('http:', 'https:').optional(),
+  MEILI_MASTER_KEY: z.string().min(1).optional(),
+  MEILI_INDEX_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/, 'must be letters, digits, "_" or "-" (a Meilisearch index uid prefix)')
+    .default('catalog_'),
+  MEDIA_ROOT: z.string().min(1).default('./storage/media'),
+  SERVER_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'must be a two-letter language code')
+    .default('de'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  API_RATE_LIMIT_TOKEN: z.coerce.number().int().min(1).default(1200),
+  API_RATE_LIMIT_GUEST: z.coerce.number().int().min(1).default(600),
+  API_UNLIMITED_NETWORKS: z
+    .string()
+    .default('10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(cidr)),
+  TRUST_PROXY: z.string().min(1).default('loopback'),
+});
+
+/** The validated configuration. `appUrl` never ends in a slash; `apiBaseUrl` is `$APP_URL/api/v1`. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  appUrl: string;
+  apiBaseUrl: string;
+  appEnv: 'local' | 'production';
+  appDebug: boolean;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  meiliUrl: string | undefined;
+  meiliMasterKey: string | undefined;
+  meiliIndexPrefix: string;
+  mediaRoot: string;
+  serverLanguage: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  rateLimitToken: number;
+  rateLimitGuest: number;
+  unlimitedNetworks: string[];
+  trustProxy: string;
+}
+
+/** A configuration error; `message` is one line that names the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Validates an environment (default: `process.env`) into an `AppConfig`.
+ * Empty strings count as unset, as in a `.env` file. Throws `ConfigError` on the first bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    const shown = input[variable] === undefined ? '' : ` (got ${JSON.stringify(input[variable])})`;
+    throw new ConfigError(variable, `${issue.message.replace(/^Invalid input: /, '')}${shown}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    apiBaseUrl: `${appUrl}/api/v1`,
+    appEnv: e.APP_ENV,
+    appDebug: e.APP_DEBUG,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    meiliUrl: e.MEILI_URL?.replace(/\/+$/, ''),
+    meiliMasterKey: e.MEILI_MASTER_KEY,
+    meiliIndexPrefix: e.MEILI_INDEX_PREFIX,
+    mediaRoot: e.MEDIA_ROOT,
+    serverLanguage: e.SERVER_LANGUAGE,
+    logLevel: e.LOG_LEVEL,
+    rateLimitToken: e.API_RATE_LIMIT_TOKEN,
+    rateLimitGuest: e.API_RATE_LIMIT_GUEST,
+    unlimitedNetworks: e.API_UNLIMITED_NETWORKS,
+    trustProxy: e.TRUST_PROXY,
+  });
+}
+
+let cached: AppConfig | undefined;
+
+/** The process's configuration; on a bad variable prints one line to stderr and exits with code 1. */
+export function getConfig(): AppConfig {
+  if (cached) return cached;
+  try {
+    cached = loadConfig();
+    return cached;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
