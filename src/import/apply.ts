@@ -1,0 +1,224 @@
+/**
+ * Stage 3 of an import: write the checked staging tables into the catalog tables, set-based.
+ *
+ * - A row is inserted or updated only when its `source_hash` differs, so re-importing the same snapshot
+ *   writes nothing and records nothing in the outbox.
+ * - Every write records an `index_outbox` row in the same transaction (at-least-once for the indexer).
+ * - Relation rows (taxons, manufacturers, tractor models, articles, media links, keywords) of a changed
+ *   product or medium are rebuilt; uploads are upserted by id so their renditions survive.
+ * - Deleting a record that products link to (a taxon, an article, a medium...) records those products
+ *   in the outbox too, because after the delete nothing can tell the indexer which products showed it.
+ */
+import type { PoolClient } from 'pg';
+import { BUILTIN_IMAGE_FORMATS } from '../catalog/image-formats';
+import type { ImportMode } from './checks';
+import { KINDS, tableColumns, type Kind, type KindName } from './kinds';
+import { stagingTable } from './stage';
+
+export interface KindCounts {
+  read: number;
+  upserted: number;
+  deleted: number;
+}
+
+/** Product relation tables: staged jsonb list → table and column. */
+const RELATIONS = [
+  { list: 'taxon_ids', table: 'product_taxons', column: 'taxon_id', source: 'taxons' },
+  { list: 'manufacturer_ids', table: 'product_manufacturers', column: 'manufacturer_id', source: 'manufacturers' },
+  { list: 'tractor_model_ids', table: 'product_tractor_models', column: 'tractor_model_id', source: 'tractor_models' },
+  { list: 'article_ids', table: 'product_articles', column: 'article_id', source: 'articles' },
+] as const;
+
+async function count(client: PoolClient, sql: string): Promise<number> {
+  return (await client.query(sql)).rowCount ?? 0;
+}
+
+async function outbox(client: PoolClient, entity: string, action: 'upsert' | 'delete', from: string, key = 'key') {
+  await client.query(
+    `INSERT INTO index_outbox (entity, entity_id, action) SELECT '${entity}', ${key}::text, '${action}' FROM ${from} ORDER BY 1`,
+  );
+}
+
+async function upsertKind(client: PoolClient, kind: Kind): Promise<number> {
+  const columns = tableColumns(kind);
+  const updates = [...columns.filter((c) => c !== kind.key), 'source_hash']
+    .map((c) => `${c} = EXCLUDED.${c}`)
+    .join(', ');
+  const keyType = kind.key === 'id' ? 'int' : 'text';
+  await client.query(`CREATE TEMP TABLE chg_${kind.name} (key ${keyType} PRIMARY KEY) ON COMMIT DROP`);
+  const n = await count(
+    client,
+    `WITH up AS (
+       INSERT INTO ${kind.table} (${columns.join(', ')}, source_hash)
+       SELECT ${columns.join(', ')}, source_hash FROM ${stagingTable(kind.name)} WHERE NOT deleted
+       ON CONFLICT (${kind.key}) DO UPDATE SET ${updates}
+       WHERE ${kind.table}.source_hash IS DISTINCT FROM EXCLUDED.source_hash
+       RETURNING ${kind.key}
+     ) INSERT INTO chg_${kind.name} SELECT ${kind.key} FROM up`,
+  );
+  await outbox(client, kind.entity, 'upsert', `chg_${kind.name}`);
+  return n;
+}
+
+/** Keys of `kind` this import deletes: absent from a full snapshot, or marked `_deleted`. */
+function doomed(kind: Kind, mode: ImportMode): string {
+  const stg = stagingTable(kind.name);
+  const t = kind.table;
+  if (kind.name === 'image_formats') {
+    // Built-in formats always exist; a full snapshot without them resets them (see resetBuiltinFormats).
+    return `SELECT key FROM image_formats t WHERE ${mode === 'full' ? 'NOT is_builtin' : 'false'}
+              AND NOT EXISTS (SELECT 1 FROM ${stg} s WHERE s.key = t.key AND NOT s.deleted)`;
+  }
+  return mode === 'full'
+    ? `SELECT ${kind.key} FROM ${t} t WHERE NOT EXISTS (SELECT 1 FROM ${stg} s WHERE s.${kind.key} = t.${kind.key} AND NOT s.deleted)`
+    : `SELECT t.${kind.key} FROM ${t} t JOIN ${stg} s ON s.${kind.key} = t.${kind.key} AND s.deleted`;
+}
+
+async function deleteKind(client: PoolClient, kind: Kind, mode: ImportMode): Promise<number> {
+  await client.query(`CREATE TEMP TABLE del_${kind.name} ON COMMIT DROP AS ${doomed(kind, mode)}`);
+  const fanout = RELATIONS.find((r) => r.source === kind.name);
+  if (fanout) {
+    await client.query(
+      `INSERT INTO fanout_products SELECT DISTINCT product_id FROM ${fanout.table}
+        WHERE ${fanout.column} IN (SELECT id FROM del_${kind.name}) ON CONFLICT DO NOTHING`,
+    );
+  }
+  if (kind.name === 'media') {
+    await client.query(
+      `INSERT INTO fanout_products SELECT DISTINCT product_id FROM product_media_links
+        WHERE media_id IN (SELECT id FROM del_media) ON CONFLICT DO NOTHING`,
+    );
+  }
+  const n = await count(
+    client,
+    `DELETE FROM ${kind.table} WHERE ${kind.key} IN (SELECT ${kind.key} FROM del_${kind.name})`,
+  );
+  await outbox(client, kind.entity, 'delete', `del_${kind.name}`, kind.key);
+  return n;
+}
+
+/** A full snapshot whose image_formats leave out a built-in format resets it to its built-in definition. */
+async function resetBuiltinFormats(client: PoolClient): Promise<number> {
+  const reset = await client.query(
+    `WITH builtin AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
+                        AS b(key text, label text, width int, height int, fit text, position int))
+     UPDATE image_formats f SET label = b.label, width = b.width, height = b.height, fit = b.fit, quality = NULL,
+            position = b.position, is_active = true, source_hash = NULL
+       FROM builtin b
+      WHERE f.key = b.key AND f.source_hash IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM stg_image_formats s WHERE s.key = f.key AND NOT s.deleted)
+     RETURNING f.key`,
+    [JSON.stringify(BUILTIN_IMAGE_FORMATS)],
+  );
+  for (const row of reset.rows as { key: string }[]) {
+    await client.query(`INSERT INTO index_outbox (entity, entity_id, action) VALUES ('image_format', $1, 'upsert')`, [
+      row.key,
+    ]);
+  }
+  return reset.rowCount ?? 0;
+}
+
+async function rebuildProductRelations(client: PoolClient): Promise<void> {
+  const changed = 'SELECT s.* FROM stg_products s JOIN chg_products c ON c.key = s.id';
+  for (const r of RELATIONS) {
+    await client.query(`DELETE FROM ${r.table} WHERE product_id IN (SELECT key FROM chg_products)`);
+    await client.query(
+      `INSERT INTO ${r.table} (product_id, ${r.column}, position)
+       SELECT s.id, e.value::int, e.ord - 1 FROM (${changed}) s
+         CROSS JOIN LATERAL jsonb_array_elements(s.${r.list}) WITH ORDINALITY e(value, ord)
+       ON CONFLICT DO NOTHING`,
+    );
+  }
+  await client.query('DELETE FROM product_media_links WHERE product_id IN (SELECT key FROM chg_products)');
+  await client.query(
+    `INSERT INTO product_media_links (product_id, media_id, role, is_main, position, usages)
+     SELECT s.id, l.media_id, l.role, l.is_main, l.position, l.usages FROM (${changed}) s
+       CROSS JOIN LATERAL jsonb_to_recordset(s.media_links)
+         AS l(media_id int, role text, is_main bool, position int, usages text[])
+     ON CONFLICT DO NOTHING`,
+  );
+  await rebuildKeywords(client, 'product_id', 'products');
+}
+
+async function rebuildKeywords(client: PoolClient, owner: 'product_id' | 'media_id', kind: KindName) {
+  await client.query(`DELETE FROM search_keywords WHERE ${owner} IN (SELECT key FROM chg_${kind})`);
+  await client.query(
+    `INSERT INTO search_keywords (${owner}, keyword, position)
+     SELECT s.id, e.value, e.ord - 1 FROM ${stagingTable(kind)} s JOIN chg_${kind} c ON c.key = s.id
+       CROSS JOIN LATERAL jsonb_array_elements_text(s.keywords) WITH ORDINALITY e(value, ord)
+      WHERE btrim(e.value) <> ''`,
+  );
+}
+
+/** Upserts product uploads by id (renditions keep pointing at them) and deletes those gone. */
+async function applyUploads(client: PoolClient, mode: ImportMode): Promise<KindCounts> {
+  const columns =
+    'id, product_id, file_path, file_sha256, size, file_name, mime_type, name, alt, title, position, created_at';
+  const updates = [...columns.split(', ').slice(1), 'source_hash'].map((c) => `${c} = EXCLUDED.${c}`).join(', ');
+  const upserted = await client.query(
+    `INSERT INTO product_uploads (${columns}, source_hash) SELECT ${columns}, source_hash FROM stg_uploads
+     ON CONFLICT (id) DO UPDATE SET ${updates}
+     WHERE product_uploads.source_hash IS DISTINCT FROM EXCLUDED.source_hash RETURNING id`,
+  );
+  const gone =
+    mode === 'full'
+      ? 'SELECT id FROM product_uploads u WHERE NOT EXISTS (SELECT 1 FROM stg_uploads s WHERE s.id = u.id)'
+      : `SELECT id FROM product_uploads u WHERE u.product_id IN (SELECT id FROM stg_products)
+           AND NOT EXISTS (SELECT 1 FROM stg_uploads s WHERE s.id = u.id)`;
+  const deleted = await client.query(`DELETE FROM product_uploads WHERE id IN (${gone}) RETURNING id`);
+  for (const [rows, action] of [
+    [upserted.rows, 'upsert'],
+    [deleted.rows, 'delete'],
+  ] as const) {
+    if (rows.length === 0) continue;
+    await client.query(
+      `INSERT INTO index_outbox (entity, entity_id, action) SELECT 'product_upload', unnest($1::text[]), $2`,
+      [rows.map((row: { id: number }) => String(row.id)), action],
+    );
+  }
+  return { read: 0, upserted: upserted.rowCount ?? 0, deleted: deleted.rowCount ?? 0 };
+}
+
+/** Full mode replaces the synonym set; partial mode only adds groups. One outbox row when it changed. */
+async function applySynonyms(client: PoolClient, mode: ImportMode): Promise<KindCounts> {
+  const inserted = await count(
+    client,
+    `INSERT INTO synonyms (kind, input, terms, source_hash)
+     SELECT DISTINCT ON (source_hash) kind, input, terms, source_hash FROM stg_synonyms ORDER BY source_hash, line
+     ON CONFLICT (source_hash) DO NOTHING`,
+  );
+  const deleted =
+    mode === 'full'
+      ? await count(client, 'DELETE FROM synonyms t WHERE NOT EXISTS (SELECT 1 FROM stg_synonyms s WHERE s.source_hash = t.source_hash)')
+      : 0;
+  if (inserted + deleted > 0) {
+    await client.query(`INSERT INTO index_outbox (entity, entity_id, action) VALUES ('synonyms', 'all', 'upsert')`);
+  }
+  return { read: 0, upserted: inserted, deleted };
+}
+
+/**
+ * Applies the staged snapshot. Returns counts per kind (`product_uploads` and `synonyms` included).
+ * Runs inside the caller's transaction; deferred constraints are checked at its commit.
+ */
+export async function applySnapshot(client: PoolClient, mode: ImportMode): Promise<Record<string, KindCounts>> {
+  const counts: Record<string, KindCounts> = {};
+  await client.query('CREATE TEMP TABLE fanout_products (id int PRIMARY KEY) ON COMMIT DROP');
+  for (const kind of KINDS) {
+    counts[kind.name] = { read: 0, upserted: await upsertKind(client, kind), deleted: 0 };
+  }
+  await rebuildProductRelations(client);
+  await rebuildKeywords(client, 'media_id', 'media');
+  counts.product_uploads = await applyUploads(client, mode);
+  for (const kind of [...KINDS].reverse()) counts[kind.name]!.deleted = await deleteKind(client, kind, mode);
+  if (mode === 'full') counts.image_formats!.upserted += await resetBuiltinFormats(client);
+  counts.synonyms = await applySynonyms(client, mode);
+  await client.query(
+    `INSERT INTO index_outbox (entity, entity_id, action)
+     SELECT 'product', f.id::text, 'upsert' FROM fanout_products f
+      WHERE NOT EXISTS (SELECT 1 FROM chg_products c WHERE c.key = f.id)
+        AND EXISTS (SELECT 1 FROM products p WHERE p.id = f.id)
+      ORDER BY f.id`,
+  );
+  return counts;
+}

@@ -1,0 +1,82 @@
+/**
+ * Content-addressed storage of original files under MEDIA_ROOT.
+ *
+ * A snapshot file `files/media/x.jpg` is stored once as `originals/<aa>/<bb>/<sha256><.ext>`: the path is
+ * derived from the content, so it is stable across re-imports and cannot be guessed without the file,
+ * and an unchanged file is never written twice.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+
+export interface StoredFile {
+  /** Path relative to MEDIA_ROOT, e.g. `originals/3f/a2/3fa2….jpg`. */
+  path: string;
+  sha256: string;
+  /** Bytes. */
+  size: number;
+}
+
+/** Why a snapshot file reference cannot be used; the importer names file, line and field with it. */
+export class SnapshotFileError extends Error {}
+
+const SAFE_EXT = /^\.[a-z0-9]{1,10}$/;
+
+/** Lower-case extension of `name` when it is a plain one (`.jpg`), else ''. */
+export function extensionOf(name: string): string {
+  const ext = path.extname(name).toLowerCase();
+  return SAFE_EXT.test(ext) ? ext : '';
+}
+
+/**
+ * Resolves a `file` value (relative to the snapshot's `files/`) to an absolute path.
+ * Throws `SnapshotFileError` for absolute paths or paths that leave `files/`.
+ */
+export function resolveSnapshotFile(snapshotDir: string, file: string): string {
+  const root = path.resolve(snapshotDir, 'files');
+  if (path.isAbsolute(file) || file.includes('\0')) throw new SnapshotFileError('must be a path under files/');
+  const resolved = path.resolve(root, file);
+  if (!resolved.startsWith(root + path.sep)) throw new SnapshotFileError('must not leave the files/ folder');
+  return resolved;
+}
+
+/**
+ * Copies a snapshot file into MEDIA_ROOT by content (reading it once) and returns where it lies.
+ * Throws `SnapshotFileError` when the file is missing or not a regular file.
+ */
+export async function storeFile(snapshotDir: string, file: string, mediaRoot: string): Promise<StoredFile> {
+  const source = resolveSnapshotFile(snapshotDir, file);
+  let info;
+  try {
+    info = await stat(source);
+  } catch {
+    throw new SnapshotFileError(`file not found: files/${file}`);
+  }
+  if (!info.isFile()) throw new SnapshotFileError(`not a regular file: files/${file}`);
+
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(source), hash);
+  const sha256 = hash.digest('hex');
+  const relative = path.posix.join('originals', sha256.slice(0, 2), sha256.slice(2, 4), sha256 + extensionOf(file));
+  const target = path.join(mediaRoot, relative);
+  if (!(await exists(target))) {
+    // Copy under a temp name, then rename: a crash never leaves a half-written original.
+    await mkdir(path.dirname(target), { recursive: true });
+    const tmp = `${target}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+    await copyFile(source, tmp);
+    await rename(tmp, target);
+  }
+  const size = info.size;
+  return { path: relative, sha256, size };
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

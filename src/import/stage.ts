@@ -1,0 +1,185 @@
+/**
+ * Stage 1 of an import: stream each NDJSON file line by line, validate every record, store its files,
+ * and COPY the rows into a temporary staging table (`stg_<kind>`, dropped at commit).
+ * Memory stays bounded whatever the file size: lines flow through in small batches with backpressure.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import split2 from 'split2';
+import type { z } from 'zod';
+import { ImportError } from './errors';
+import type { Kind } from './kinds';
+import { deletionRecord, describeIssue, synonymRecord } from './records';
+
+/** Lines validated per batch; files of one batch are stored concurrently. */
+const BATCH = 64;
+
+/**
+ * Escapes one value for COPY's text format: `\N` is NULL, a `text[]` column gets an array literal,
+ * any other object or array becomes JSON (for jsonb columns).
+ */
+export function copyValue(value: unknown, type?: string): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'number') return String(value);
+  let s: string;
+  if (typeof value === 'string') s = value;
+  else if (type === 'text[]') s = pgTextArray(value as string[]);
+  else s = JSON.stringify(value);
+  return s.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
+}
+
+/** A Postgres text[] literal: `{"a","b \"c\""}`. */
+function pgTextArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+/** md5 of the normalized row: equal for records that mean the same, whatever their field order. */
+export function rowHash(values: unknown[]): string {
+  return createHash('md5').update(JSON.stringify(values)).digest('hex');
+}
+
+export const stagingTable = (name: string): string => `stg_${name}`;
+
+interface Line {
+  line: number;
+  json: unknown;
+}
+
+/** Yields the parsed JSON of each non-blank line with its 1-based number; invalid JSON is an ImportError. */
+async function* readLines(file: string, label: string): AsyncGenerator<Line[]> {
+  let line = 0;
+  let batch: Line[] = [];
+  const lines = createReadStream(file).pipe(split2());
+  for await (const raw of lines as AsyncIterable<string>) {
+    line += 1;
+    const text = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+    if (text.trim() === '') continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new ImportError(label, line, null, `invalid JSON (${(error as Error).message})`);
+    }
+    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+      throw new ImportError(label, line, null, 'each line must be one JSON object');
+    }
+    batch.push({ line, json });
+    if (batch.length === BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+function parseRecord<T>(schema: z.ZodType<T>, label: string, { line, json }: Line): T {
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const { field, reason } = describeIssue(result.error, json);
+  throw new ImportError(label, line, field, reason);
+}
+
+export async function fileExists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function copyInto(client: PoolClient, table: string, columns: string[], rows: AsyncIterable<string>) {
+  const sql = `COPY ${table} (${columns.join(', ')}) FROM STDIN`;
+  await pipeline(Readable.from(rows), client.query(copyFrom(sql)));
+}
+
+export interface StageContext {
+  client: PoolClient;
+  snapshotDir: string;
+  mediaRoot: string;
+}
+
+/**
+ * Creates `stg_<kind>` and fills it from `<kind>.ndjson` (empty when the file is absent).
+ * Returns the number of records read. Throws `ImportError` on the first bad line.
+ */
+export async function stageKind(ctx: StageContext, kind: Kind): Promise<number> {
+  const table = stagingTable(kind.name);
+  const defs = kind.columns.map((c) => `${c.name} ${c.type}`).join(', ');
+  await ctx.client.query(
+    `CREATE TEMP TABLE ${table} (line int NOT NULL, deleted bool NOT NULL, ${defs}, source_hash text) ON COMMIT DROP`,
+  );
+  const file = path.join(ctx.snapshotDir, kind.file);
+  let count = 0;
+  if (await fileExists(file)) {
+    const keyIndex = kind.columns.findIndex((c) => c.name === kind.key);
+    const types = kind.columns.map((c) => c.type);
+    const encodeRow = (line: number, deleted: boolean, values: unknown[], hash: string | null) =>
+      [copyValue(line), copyValue(deleted), ...values.map((v, i) => copyValue(v, types[i])), copyValue(hash)].join(
+        '\t',
+      );
+    const deletion = kind.key === 'id' ? deletionRecord : null;
+    async function* rows(): AsyncGenerator<string> {
+      for await (const batch of readLines(file, kind.file)) {
+        const pending = batch.map(async (item) => {
+          if ((item.json as { _deleted?: unknown })._deleted === true && deletion) {
+            const { id } = parseRecord(deletion, kind.file, item);
+            const values: unknown[] = kind.columns.map(() => null);
+            values[keyIndex] = id;
+            return encodeRow(item.line, true, values, null);
+          }
+          const record = parseRecord(kind.schema, kind.file, item);
+          const values = await kind.toRow(record, { ...ctx, file: kind.file, line: item.line });
+          return encodeRow(item.line, false, values, rowHash(values));
+        });
+        const lines = await Promise.all(pending);
+        count += lines.length;
+        yield lines.join('\n') + '\n';
+      }
+    }
+    const columns = ['line', 'deleted', ...kind.columns.map((c) => c.name), 'source_hash'];
+    await copyInto(ctx.client, table, columns, rows());
+  }
+  await ctx.client.query(`CREATE INDEX ON ${table} (${kind.key}) INCLUDE (deleted)`);
+  await ctx.client.query(`ANALYZE ${table}`);
+  return count;
+}
+
+/**
+ * Creates and fills `stg_synonyms` from `synonyms.ndjson`: one row per line with its kind, input, terms
+ * and a hash of the normalized group. Returns the number of lines read.
+ */
+export async function stageSynonyms(ctx: StageContext): Promise<number> {
+  await ctx.client.query(
+    `CREATE TEMP TABLE stg_synonyms (line int NOT NULL, kind text NOT NULL, input text, terms text[] NOT NULL,
+       source_hash text NOT NULL) ON COMMIT DROP`,
+  );
+  const file = path.join(ctx.snapshotDir, 'synonyms.ndjson');
+  let count = 0;
+  if (await fileExists(file)) {
+    async function* rows(): AsyncGenerator<string> {
+      for await (const batch of readLines(file, 'synonyms.ndjson')) {
+        const out = batch.map((item) => {
+          const record = parseRecord(synonymRecord, 'synonyms.ndjson', item);
+          const values =
+            'terms' in record
+              ? ['mutual', null, [...new Set(record.terms.map((t) => t.trim()))].sort()]
+              : ['one_way', record.input.trim(), [...new Set(record.synonyms.map((t) => t.trim()))].sort()];
+          const types = [undefined, 'text', 'text', 'text[]', 'text'];
+          return [item.line, ...values, rowHash(values)].map((v, i) => copyValue(v, types[i])).join('\t');
+        });
+        count += out.length;
+        yield out.join('\n') + '\n';
+      }
+    }
+    await copyInto(ctx.client, 'stg_synonyms', ['line', 'kind', 'input', 'terms', 'source_hash'], rows());
+  }
+  return count;
+}
