@@ -7,7 +7,8 @@
  *   differs, which makes a second import of the same snapshot a no-op (snapshot format, "Import semantics").
  * - Foreign keys between catalog records and unique slugs are DEFERRABLE INITIALLY DEFERRED: a snapshot is
  *   applied in one transaction in any order and checked at commit.
- * - Relation and child rows (product links, keywords, renditions, tokens) cascade with their owner.
+ * - Product relation rows and search keywords have no FKs (bulk rows, see below); renditions, uploads and
+ *   tokens cascade with their owner.
  * - `price` and `stock` exist because the PIM sends them; no endpoint ever selects them (spec rule 5).
  */
 import type { Knex } from 'knex';
@@ -145,19 +146,21 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw(checkIn('products', 'objekttyp', ['produktgruppe', 'produkt', 'modellvariante']));
 
-  const relation = (name: string, column: string, target: string, extra?: (t: Knex.CreateTableBuilder) => void) =>
+  // Relation rows carry no foreign keys: they are bulk rows (a large catalog has millions), written only by
+  // the importer, which checks every reference before writing and deletes the relation rows of a deleted
+  // record itself. Row-by-row FK triggers would triple the import time of a large snapshot.
+  const relation = (name: string, column: string) =>
     knex.schema.createTable(name, (t) => {
-      t.integer('product_id').notNullable().references('products.id').onDelete('CASCADE').deferrable('deferred');
-      t.integer(column).notNullable().references(`${target}.id`).onDelete('CASCADE').deferrable('deferred');
+      t.integer('product_id').notNullable();
+      t.integer(column).notNullable();
       t.integer('position').notNullable().defaultTo(0);
-      extra?.(t);
       t.primary(['product_id', column]);
       t.index([column]);
     });
-  await relation('product_taxons', 'taxon_id', 'taxons');
-  await relation('product_manufacturers', 'manufacturer_id', 'manufacturers');
-  await relation('product_tractor_models', 'tractor_model_id', 'tractor_models');
-  await relation('product_articles', 'article_id', 'articles');
+  await relation('product_taxons', 'taxon_id');
+  await relation('product_manufacturers', 'manufacturer_id');
+  await relation('product_tractor_models', 'tractor_model_id');
+  await relation('product_articles', 'article_id');
 
   await knex.schema.createTable('media_folders', (t) => {
     t.integer('id').primary();
@@ -209,8 +212,8 @@ export async function up(knex: Knex): Promise<void> {
   );
 
   await knex.schema.createTable('product_media_links', (t) => {
-    t.integer('product_id').notNullable().references('products.id').onDelete('CASCADE').deferrable('deferred');
-    t.integer('media_id').notNullable().references('media.id').onDelete('CASCADE').deferrable('deferred');
+    t.integer('product_id').notNullable(); // no FKs: see the relation tables above
+    t.integer('media_id').notNullable();
     t.text('role').notNullable();
     t.boolean('is_main').notNullable().defaultTo(false);
     t.integer('position').notNullable().defaultTo(0);
@@ -238,8 +241,8 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('search_keywords', (t) => {
     t.bigIncrements('id');
-    t.integer('product_id').references('products.id').onDelete('CASCADE').deferrable('deferred');
-    t.integer('media_id').references('media.id').onDelete('CASCADE').deferrable('deferred');
+    t.integer('product_id'); // no FKs: see the relation tables above
+    t.integer('media_id');
     t.text('keyword').notNullable();
     t.integer('position').notNullable().defaultTo(0);
     t.index(['product_id']);

@@ -29,23 +29,40 @@ const RELATIONS = [
   { list: 'article_ids', table: 'product_articles', column: 'article_id', source: 'articles' },
 ] as const;
 
+/** Changes of one kind above this count are recorded as one `*` outbox row (rebuild that index). */
+export const DEFAULT_BULK_THRESHOLD = 50_000;
+
+interface ApplyContext {
+  client: PoolClient;
+  mode: ImportMode;
+  bulkThreshold: number;
+}
+
 async function count(client: PoolClient, sql: string): Promise<number> {
   return (await client.query(sql)).rowCount ?? 0;
 }
 
-async function outbox(client: PoolClient, entity: string, action: 'upsert' | 'delete', from: string, key = 'key') {
-  await client.query(
-    `INSERT INTO index_outbox (entity, entity_id, action) SELECT '${entity}', ${key}::text, '${action}' FROM ${from} ORDER BY 1`,
-  );
+/**
+ * Records `n` changes whose keys are in column `key` of table `from`. Past the bulk threshold one row with
+ * entity_id `*` stands for all of them: the indexer rebuilds that index instead of syncing record by record.
+ */
+async function outbox(ctx: ApplyContext, entity: string, action: 'upsert' | 'delete', from: string, n: number, key = 'key') {
+  if (n === 0) return;
+  const sql =
+    n > ctx.bulkThreshold
+      ? `INSERT INTO index_outbox (entity, entity_id, action) VALUES ('${entity}', '*', '${action}')`
+      : `INSERT INTO index_outbox (entity, entity_id, action) SELECT '${entity}', ${key}::text, '${action}' FROM ${from}`;
+  await ctx.client.query(sql);
 }
 
-async function upsertKind(client: PoolClient, kind: Kind): Promise<number> {
+async function upsertKind(ctx: ApplyContext, kind: Kind): Promise<number> {
+  const { client } = ctx;
   const columns = tableColumns(kind);
   const updates = [...columns.filter((c) => c !== kind.key), 'source_hash']
     .map((c) => `${c} = EXCLUDED.${c}`)
     .join(', ');
   const keyType = kind.key === 'id' ? 'int' : 'text';
-  await client.query(`CREATE TEMP TABLE chg_${kind.name} (key ${keyType} PRIMARY KEY) ON COMMIT DROP`);
+  await client.query(`CREATE TEMP TABLE chg_${kind.name} (key ${keyType}) ON COMMIT DROP`);
   const n = await count(
     client,
     `WITH up AS (
@@ -56,7 +73,7 @@ async function upsertKind(client: PoolClient, kind: Kind): Promise<number> {
        RETURNING ${kind.key}
      ) INSERT INTO chg_${kind.name} SELECT ${kind.key} FROM up`,
   );
-  await outbox(client, kind.entity, 'upsert', `chg_${kind.name}`);
+  await outbox(ctx, kind.entity, 'upsert', `chg_${kind.name}`, n);
   return n;
 }
 
@@ -74,8 +91,9 @@ function doomed(kind: Kind, mode: ImportMode): string {
     : `SELECT t.${kind.key} FROM ${t} t JOIN ${stg} s ON s.${kind.key} = t.${kind.key} AND s.deleted`;
 }
 
-async function deleteKind(client: PoolClient, kind: Kind, mode: ImportMode): Promise<number> {
-  await client.query(`CREATE TEMP TABLE del_${kind.name} ON COMMIT DROP AS ${doomed(kind, mode)}`);
+async function deleteKind(ctx: ApplyContext, kind: Kind): Promise<number> {
+  const { client } = ctx;
+  await client.query(`CREATE TEMP TABLE del_${kind.name} ON COMMIT DROP AS ${doomed(kind, ctx.mode)}`);
   const fanout = RELATIONS.find((r) => r.source === kind.name);
   if (fanout) {
     await client.query(
@@ -89,11 +107,26 @@ async function deleteKind(client: PoolClient, kind: Kind, mode: ImportMode): Pro
         WHERE media_id IN (SELECT id FROM del_media) ON CONFLICT DO NOTHING`,
     );
   }
+  // Relation rows have no FKs (see the migration): remove those of deleted records here.
+  const orphans: [string, string][] =
+    kind.name === 'products'
+      ? [...RELATIONS.map((r) => r.table), 'product_media_links', 'search_keywords'].map((t) => [t, 'product_id'])
+      : kind.name === 'media'
+        ? [
+            ['product_media_links', 'media_id'],
+            ['search_keywords', 'media_id'],
+          ]
+        : fanout
+          ? [[fanout.table, fanout.column]]
+          : [];
+  for (const [table, column] of orphans) {
+    await client.query(`DELETE FROM ${table} WHERE ${column} IN (SELECT ${kind.key} FROM del_${kind.name})`);
+  }
   const n = await count(
     client,
     `DELETE FROM ${kind.table} WHERE ${kind.key} IN (SELECT ${kind.key} FROM del_${kind.name})`,
   );
-  await outbox(client, kind.entity, 'delete', `del_${kind.name}`, kind.key);
+  await outbox(ctx, kind.entity, 'delete', `del_${kind.name}`, n, kind.key);
   return n;
 }
 
@@ -151,36 +184,34 @@ async function rebuildKeywords(client: PoolClient, owner: 'product_id' | 'media_
 }
 
 /** Upserts product uploads by id (renditions keep pointing at them) and deletes those gone. */
-async function applyUploads(client: PoolClient, mode: ImportMode): Promise<KindCounts> {
+async function applyUploads(ctx: ApplyContext): Promise<KindCounts> {
+  const { client } = ctx;
   const columns =
     'id, product_id, file_path, file_sha256, size, file_name, mime_type, name, alt, title, position, created_at';
   const updates = [...columns.split(', ').slice(1), 'source_hash'].map((c) => `${c} = EXCLUDED.${c}`).join(', ');
-  const upserted = await client.query(
-    `INSERT INTO product_uploads (${columns}, source_hash) SELECT ${columns}, source_hash FROM stg_uploads
-     ON CONFLICT (id) DO UPDATE SET ${updates}
-     WHERE product_uploads.source_hash IS DISTINCT FROM EXCLUDED.source_hash RETURNING id`,
+  await client.query('CREATE TEMP TABLE chg_uploads (key int) ON COMMIT DROP');
+  const upserted = await count(
+    client,
+    `WITH up AS (
+       INSERT INTO product_uploads (${columns}, source_hash) SELECT ${columns}, source_hash FROM stg_uploads
+       ON CONFLICT (id) DO UPDATE SET ${updates}
+       WHERE product_uploads.source_hash IS DISTINCT FROM EXCLUDED.source_hash RETURNING id
+     ) INSERT INTO chg_uploads SELECT id FROM up`,
   );
+  await outbox(ctx, 'product_upload', 'upsert', 'chg_uploads', upserted);
   const gone =
-    mode === 'full'
+    ctx.mode === 'full'
       ? 'SELECT id FROM product_uploads u WHERE NOT EXISTS (SELECT 1 FROM stg_uploads s WHERE s.id = u.id)'
       : `SELECT id FROM product_uploads u WHERE u.product_id IN (SELECT id FROM stg_products)
            AND NOT EXISTS (SELECT 1 FROM stg_uploads s WHERE s.id = u.id)`;
-  const deleted = await client.query(`DELETE FROM product_uploads WHERE id IN (${gone}) RETURNING id`);
-  for (const [rows, action] of [
-    [upserted.rows, 'upsert'],
-    [deleted.rows, 'delete'],
-  ] as const) {
-    if (rows.length === 0) continue;
-    await client.query(
-      `INSERT INTO index_outbox (entity, entity_id, action) SELECT 'product_upload', unnest($1::text[]), $2`,
-      [rows.map((row: { id: number }) => String(row.id)), action],
-    );
-  }
-  return { read: 0, upserted: upserted.rowCount ?? 0, deleted: deleted.rowCount ?? 0 };
+  await client.query(`CREATE TEMP TABLE del_uploads ON COMMIT DROP AS ${gone}`);
+  const deleted = await count(client, 'DELETE FROM product_uploads WHERE id IN (SELECT id FROM del_uploads)');
+  await outbox(ctx, 'product_upload', 'delete', 'del_uploads', deleted, 'id');
+  return { read: 0, upserted, deleted };
 }
 
 /** Full mode replaces the synonym set; partial mode only adds groups. One outbox row when it changed. */
-async function applySynonyms(client: PoolClient, mode: ImportMode): Promise<KindCounts> {
+async function applySynonyms({ client, mode }: ApplyContext): Promise<KindCounts> {
   const inserted = await count(
     client,
     `INSERT INTO synonyms (kind, input, terms, source_hash)
@@ -201,24 +232,28 @@ async function applySynonyms(client: PoolClient, mode: ImportMode): Promise<Kind
  * Applies the staged snapshot. Returns counts per kind (`product_uploads` and `synonyms` included).
  * Runs inside the caller's transaction; deferred constraints are checked at its commit.
  */
-export async function applySnapshot(client: PoolClient, mode: ImportMode): Promise<Record<string, KindCounts>> {
+export async function applySnapshot(
+  client: PoolClient,
+  mode: ImportMode,
+  bulkThreshold = DEFAULT_BULK_THRESHOLD,
+): Promise<Record<string, KindCounts>> {
+  const ctx: ApplyContext = { client, mode, bulkThreshold };
   const counts: Record<string, KindCounts> = {};
   await client.query('CREATE TEMP TABLE fanout_products (id int PRIMARY KEY) ON COMMIT DROP');
   for (const kind of KINDS) {
-    counts[kind.name] = { read: 0, upserted: await upsertKind(client, kind), deleted: 0 };
+    counts[kind.name] = { read: 0, upserted: await upsertKind(ctx, kind), deleted: 0 };
   }
   await rebuildProductRelations(client);
   await rebuildKeywords(client, 'media_id', 'media');
-  counts.product_uploads = await applyUploads(client, mode);
-  for (const kind of [...KINDS].reverse()) counts[kind.name]!.deleted = await deleteKind(client, kind, mode);
+  counts.product_uploads = await applyUploads(ctx);
+  for (const kind of [...KINDS].reverse()) counts[kind.name]!.deleted = await deleteKind(ctx, kind);
   if (mode === 'full') counts.image_formats!.upserted += await resetBuiltinFormats(client);
-  counts.synonyms = await applySynonyms(client, mode);
+  counts.synonyms = await applySynonyms(ctx);
   await client.query(
-    `INSERT INTO index_outbox (entity, entity_id, action)
-     SELECT 'product', f.id::text, 'upsert' FROM fanout_products f
-      WHERE NOT EXISTS (SELECT 1 FROM chg_products c WHERE c.key = f.id)
-        AND EXISTS (SELECT 1 FROM products p WHERE p.id = f.id)
-      ORDER BY f.id`,
+    `DELETE FROM fanout_products f WHERE EXISTS (SELECT 1 FROM chg_products c WHERE c.key = f.id)
+        OR NOT EXISTS (SELECT 1 FROM products p WHERE p.id = f.id)`,
   );
+  const fannedOut = Number((await client.query('SELECT count(*) AS n FROM fanout_products')).rows[0].n);
+  await outbox(ctx, 'product', 'upsert', 'fanout_products', fannedOut, 'id');
   return counts;
 }

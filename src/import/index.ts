@@ -26,6 +26,8 @@ export interface ImportOptions {
   /** Where original files are stored (MEDIA_ROOT). */
   mediaRoot: string;
   onProgress?: (message: string) => void;
+  /** Changes of one kind above this count are recorded as one `*` outbox row (default 50,000). */
+  bulkThreshold?: number;
 }
 
 export interface ImportSummary {
@@ -105,7 +107,7 @@ export async function importSnapshot(db: Knex, dir: string, options: ImportOptio
     progress(`checked references and uniqueness in ${Date.now() - t} ms`);
 
     t = Date.now();
-    const kinds = await applySnapshot(client, options.mode);
+    const kinds = await applySnapshot(client, options.mode, options.bulkThreshold);
     for (const [name, n] of Object.entries(read)) if (kinds[name]) kinds[name].read = n;
     const [{ n: changes }] = (await client.query('SELECT count(*)::int AS n FROM index_outbox WHERE id > $1', [outboxBefore]))
       .rows as [{ n: number }];

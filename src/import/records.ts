@@ -50,10 +50,24 @@ const date = z
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
   }, 'is not a valid date');
 
-/** `{ "de": "...", "en": "..." }`: any subset of language codes; `null` values are dropped. */
-const languageObject = z
-  .record(z.string().regex(/^[a-z]{2}([-_][A-Za-z]{2})?$/, 'must be keyed by language codes'), text.nullable())
-  .transform((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null)) as Record<string, string>);
+const LANGUAGE_CODE = /^[a-z]{2}([-_][A-Za-z]{2})?$/;
+
+/**
+ * `{ "de": "...", "en": "..." }`: any subset of language codes; `null` values are dropped.
+ * (Keys are checked in one pass: a key schema per entry costs a third of an article's validation.)
+ */
+const languageObject = z.record(z.string(), text.nullable()).transform((o, ctx) => {
+  const out: Record<string, string> = {};
+  for (const key in o) {
+    if (!LANGUAGE_CODE.test(key)) {
+      ctx.addIssue({ code: 'custom', message: `"${key}" is not a language code`, path: [key] });
+      return z.NEVER;
+    }
+    const value = o[key];
+    if (value !== null && value !== undefined) out[key] = value;
+  }
+  return out;
+});
 
 const idList = z.array(id);
 const stringList = z.array(text);

@@ -20,6 +20,8 @@ import { deletionRecord, describeIssue, synonymRecord } from './records';
 /** Lines validated per batch; files of one batch are stored concurrently. */
 const BATCH = 64;
 
+const NEEDS_ESCAPE = /[\\\n\r\t]/;
+
 /**
  * Escapes one value for COPY's text format: `\N` is NULL, a `text[]` column gets an array literal,
  * any other object or array becomes JSON (for jsonb columns).
@@ -32,6 +34,7 @@ export function copyValue(value: unknown, type?: string): string {
   if (typeof value === 'string') s = value;
   else if (type === 'text[]') s = pgTextArray(value as string[]);
   else s = JSON.stringify(value);
+  if (!NEEDS_ESCAPE.test(s)) return s;
   return s.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
 }
 
@@ -40,9 +43,9 @@ function pgTextArray(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
 
-/** md5 of the normalized row: equal for records that mean the same, whatever their field order. */
-export function rowHash(values: unknown[]): string {
-  return createHash('md5').update(JSON.stringify(values)).digest('hex');
+/** md5 of a normalized, encoded row: equal for records that mean the same, whatever their field order. */
+export function rowHash(encoded: string): string {
+  return createHash('md5').update(encoded).digest('hex');
 }
 
 export const stagingTable = (name: string): string => `stg_${name}`;
@@ -121,10 +124,7 @@ export async function stageKind(ctx: StageContext, kind: Kind): Promise<number> 
   if (await fileExists(file)) {
     const keyIndex = kind.columns.findIndex((c) => c.name === kind.key);
     const types = kind.columns.map((c) => c.type);
-    const encodeRow = (line: number, deleted: boolean, values: unknown[], hash: string | null) =>
-      [copyValue(line), copyValue(deleted), ...values.map((v, i) => copyValue(v, types[i])), copyValue(hash)].join(
-        '\t',
-      );
+    const encodeValues = (values: unknown[]) => values.map((v, i) => copyValue(v, types[i])).join('\t');
     const deletion = kind.key === 'id' ? deletionRecord : null;
     async function* rows(): AsyncGenerator<string> {
       for await (const batch of readLines(file, kind.file)) {
@@ -133,11 +133,12 @@ export async function stageKind(ctx: StageContext, kind: Kind): Promise<number> 
             const { id } = parseRecord(deletion, kind.file, item);
             const values: unknown[] = kind.columns.map(() => null);
             values[keyIndex] = id;
-            return encodeRow(item.line, true, values, null);
+            return `${item.line}\tt\t${encodeValues(values)}\t\\N`;
           }
           const record = parseRecord(kind.schema, kind.file, item);
           const values = await kind.toRow(record, { ...ctx, file: kind.file, line: item.line });
-          return encodeRow(item.line, false, values, rowHash(values));
+          const encoded = encodeValues(values);
+          return `${item.line}\tf\t${encoded}\t${rowHash(encoded)}`;
         });
         const lines = await Promise.all(pending);
         count += lines.length;
@@ -172,8 +173,8 @@ export async function stageSynonyms(ctx: StageContext): Promise<number> {
             'terms' in record
               ? ['mutual', null, [...new Set(record.terms.map((t) => t.trim()))].sort()]
               : ['one_way', record.input.trim(), [...new Set(record.synonyms.map((t) => t.trim()))].sort()];
-          const types = [undefined, 'text', 'text', 'text[]', 'text'];
-          return [item.line, ...values, rowHash(values)].map((v, i) => copyValue(v, types[i])).join('\t');
+          const encoded = [copyValue(values[0]), copyValue(values[1]), copyValue(values[2], 'text[]')].join('\t');
+          return `${item.line}\t${encoded}\t${rowHash(encoded)}`;
         });
         count += out.length;
         yield out.join('\n') + '\n';

@@ -166,6 +166,21 @@ describe('first import of the sample snapshot', () => {
   });
 });
 
+describe('bulk changes', () => {
+  it('records more changes of one kind than the threshold as one "*" outbox row (rebuild that index)', async () => {
+    const other = await createTestDatabase();
+    try {
+      await importSnapshot(other.db, SAMPLE_SNAPSHOT, { mode: 'full', mediaRoot, bulkThreshold: 10 });
+      const rows: { entity: string; entity_id: string }[] = await other.db('index_outbox').select('entity', 'entity_id');
+      expect(rows.filter((r) => r.entity === 'article')).toEqual([{ entity: 'article', entity_id: '*' }]);
+      expect(rows.filter((r) => r.entity === 'taxon')).toEqual([{ entity: 'taxon', entity_id: '*' }]);
+      expect(rows.filter((r) => r.entity === 'product')).toHaveLength(8);
+    } finally {
+      await other.drop();
+    }
+  });
+});
+
 describe('full mode', () => {
   it('deletes records the snapshot no longer contains and records the deletions', async () => {
     await run(SAMPLE_SNAPSHOT);
