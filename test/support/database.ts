@@ -5,10 +5,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
+import { loadConfig } from '../../config/env';
 import { createDb, dropDatabase, ensureDatabase, MIGRATIONS_DIR, withDatabase } from '../../src/db/database';
 
-/** The Postgres server the tests use: `TEST_DATABASE_URL`, default the machine's local server. */
-export const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The Postgres server the tests use: the one in DATABASE_URL (each test file makes a database of its own). */
+export const SERVER_URL = loadConfig().databaseUrl;
 
 export const TEMPLATE_URL = (name: string): string => withDatabase(SERVER_URL, name);
 
@@ -29,7 +30,7 @@ export interface TestDatabase {
 
 /** A fresh, migrated database of its own for one test file; call `drop()` in `afterAll`. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const template = process.env.CATALOG_TEST_TEMPLATE ?? (await templateName());
+  const template = await templateName();
   const url = withDatabase(SERVER_URL, `catalog_test_${randomBytes(6).toString('hex')}`);
   await ensureDatabase(url, template);
   const db = createDb(url, 4);

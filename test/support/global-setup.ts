@@ -7,7 +7,6 @@ import { TEMPLATE_URL, templateName } from './database';
 
 export default async function globalSetup(): Promise<void> {
   const name = await templateName();
-  process.env.CATALOG_TEST_TEMPLATE = name;
   const url = TEMPLATE_URL(name);
   if (!(await ensureDatabase(url))) return; // an earlier run left the same migrated template
   const db = createDb(url, 1);

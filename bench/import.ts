@@ -1,0 +1,86 @@
+/**
+ * Import benchmark: for each scale, generate the demo catalog once (cached under .data/bench), import it
+ * into a fresh database (first import) and again (idempotent re-import), each in a child process whose
+ * peak RSS is measured. Returns one result row per scale.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } from '../src/db/database';
+import { generateCatalog } from '../src/generate';
+
+export type Scale = 'tiny' | 'small' | 'medium' | 'large';
+
+export interface ImportRun {
+  records: number;
+  changes: number;
+  durationMs: number;
+  maxRssMb: number;
+}
+
+export interface ImportBenchResult {
+  scale: Scale;
+  generateMs: number | null;
+  first: ImportRun;
+  again: ImportRun;
+}
+
+const ROOT = path.resolve(__dirname, '..');
+const DATA = path.join(ROOT, '.data', 'bench');
+
+async function runChild(databaseUrl: string, dir: string, mediaRoot: string): Promise<ImportRun> {
+  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+  const { stdout } = await promisify(execFile)(
+    tsx,
+    [path.join(__dirname, 'import-child.ts'), databaseUrl, dir, mediaRoot],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout.trim().split('\n').pop()!) as ImportRun;
+}
+
+/** Benchmarks the import of the generated catalog of `scale` against the Postgres server of `serverUrl`. */
+export async function benchImport(scale: Scale, serverUrl: string, log: (m: string) => void): Promise<ImportBenchResult> {
+  const snapshot = path.join(DATA, `snapshot-${scale}-seed1`);
+  let generateMs: number | null = null;
+  if (!existsSync(path.join(snapshot, 'manifest.json'))) {
+    log(`generating the ${scale} catalog into ${path.relative(ROOT, snapshot)} (cached for later runs)...`);
+    const started = Date.now();
+    await rm(snapshot, { recursive: true, force: true });
+    await generateCatalog({ outDir: snapshot, scale, seed: 1 });
+    generateMs = Date.now() - started;
+  }
+  const databaseUrl = withDatabase(serverUrl, `catalog_bench_${scale}`);
+  const mediaRoot = path.join(DATA, `media-${scale}`);
+  await dropDatabase(databaseUrl);
+  await rm(mediaRoot, { recursive: true, force: true });
+  await ensureDatabase(databaseUrl);
+  const db = createDb(databaseUrl, 1);
+  await migrateLatest(db);
+  await db.destroy();
+
+  log(`importing ${scale} (first import)...`);
+  const first = await runChild(databaseUrl, snapshot, mediaRoot);
+  log(`importing ${scale} again (nothing changed)...`);
+  const again = await runChild(databaseUrl, snapshot, mediaRoot);
+  await dropDatabase(databaseUrl);
+  await rm(mediaRoot, { recursive: true, force: true });
+  return { scale, generateMs, first, again };
+}
+
+/** Formats results as a Markdown table (records/s = records read / wall time of the import). */
+export function importTable(results: ImportBenchResult[]): string {
+  const rate = (r: ImportRun) => Math.round(r.records / (r.durationMs / 1000)).toLocaleString('en-US');
+  const lines = [
+    '| scale | records | first import | records/s | peak RSS | re-import (no change) | records/s | peak RSS |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of results) {
+    lines.push(
+      `| ${r.scale} | ${r.first.records.toLocaleString('en-US')} | ${(r.first.durationMs / 1000).toFixed(1)} s | ${rate(r.first)} | ` +
+        `${r.first.maxRssMb} MB | ${(r.again.durationMs / 1000).toFixed(1)} s | ${rate(r.again)} | ${r.again.maxRssMb} MB |`,
+    );
+  }
+  return lines.join('\n');
+}
