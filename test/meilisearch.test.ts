@@ -4,23 +4,14 @@
  * (but keeps a data dir it was given).
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { isPortFree } from '../src/dev/free-port';
 import {
   MeilisearchStartError,
   startBundledMeilisearch,
   type BundledMeilisearch,
 } from '../src/dev/meilisearch';
-
-/** Resolves true when a listener can bind `port` on 127.0.0.1 (and closes it again). */
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
 
 const exists = (file: string): Promise<boolean> =>
   stat(file).then(
@@ -63,18 +54,27 @@ describe('startBundledMeilisearch', () => {
     expect([401, 403]).toContain(wrong.status);
   });
 
-  it('fails with the server log when the port is taken', async () => {
+  it('refuses a port that is taken', async () => {
     const port = Number(new URL(meili.url).port);
-    const error = await startBundledMeilisearch({ port }).catch((e: unknown) => e);
+    await expect(startBundledMeilisearch({ port })).rejects.toThrow(
+      `port ${port} on 127.0.0.1 is already in use`,
+    );
+  });
+
+  it('fails with the server log when the server cannot start', async () => {
+    const error = await startBundledMeilisearch({ maxIndexingMemory: 'lots' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MeilisearchStartError);
-    expect((error as Error).message).toMatch(/exited during startup[\s\S]*Address already in use/);
+    expect((error as MeilisearchStartError).message).toMatch(
+      /^Meilisearch exited during startup \(code \d+\); last log lines:/,
+    );
+    expect((error as MeilisearchStartError).logTail.join('\n')).toMatch(/lots/);
   });
 
   it('stop() frees the port and removes the temp data dir', async () => {
     const port = Number(new URL(meili.url).port);
     expect(await exists(meili.dataDir)).toBe(true);
     await meili.stop();
-    expect(await portIsFree(port)).toBe(true);
+    expect(await isPortFree(port)).toBe(true);
     expect(await exists(meili.dataDir)).toBe(false);
     await meili.stop(); // idempotent
   });

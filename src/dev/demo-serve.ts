@@ -1,0 +1,99 @@
+/**
+ * The serving half of `npm run demo`, written ahead of the API and worker (next issue) and NOT CALLED YET:
+ * src/cli/demo.ts says where it goes.
+ *
+ * `serveUntilInterrupted(config, meili, shutdown)` starts the worker (`tsx indexer/worker.ts`) and the API
+ * (`tsx src/server.ts`) as child processes with MEILI_URL/MEILI_MASTER_KEY of `meili` in their environment,
+ * registers their stop with `shutdown` (the API stops first), waits until the products index is live and
+ * the API answers, prints the base URL and example curl calls, and then never resolves: Ctrl-C stops
+ * everything through `shutdown`. When a service exits on its own it reports it and exits the process with 1;
+ * when the index is not live within `liveTimeoutMs` (default 5 min) it rejects.
+ */
+import type { AppConfig } from '../../config/env';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startServiceProcess } from './service-process';
+import type { Shutdown } from './shutdown';
+
+export interface MeiliConnection {
+  url: string;
+  /** Undefined or '' for a server without a master key. */
+  masterKey: string | undefined;
+}
+
+export async function serveUntilInterrupted(
+  config: AppConfig,
+  meili: MeiliConnection,
+  shutdown: Shutdown,
+  liveTimeoutMs = 300_000,
+): Promise<never> {
+  const env = serviceEnv(meili);
+  const worker = startServiceProcess('worker', 'indexer/worker.ts', env);
+  shutdown.add('worker', () => worker.stop());
+  const api = startServiceProcess('api', 'src/server.ts', env);
+  shutdown.add('API', () => api.stop());
+
+  const firstExit = Promise.race([worker, api].map((s) => s.exited.then((exit) => ({ name: s.name, exit }))));
+  void firstExit.then(({ name, exit }) => {
+    if (shutdown.stopping) return;
+    console.error(
+      `The ${name} exited unexpectedly (${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`})`,
+    );
+    void shutdown.exit(1);
+  });
+
+  console.log('Waiting until the search index is live...');
+  await waitUntilLive(config, meili, liveTimeoutMs);
+  const base = config.apiBaseUrl;
+  console.log(`\nThe API is live at ${base}\n\nTry:`);
+  for (const path of [
+    '/products?per_page=2',
+    '/products?search=filter',
+    '/manufacturers',
+    '/media?per_page=2',
+  ]) {
+    console.log(`  curl -s '${base}${path}'`);
+  }
+  console.log('\nCtrl-C stops the API, the worker and Meilisearch.');
+  return new Promise<never>(() => {});
+}
+
+/** Our environment (the services read their whole configuration from it) with this demo's Meilisearch. */
+function serviceEnv(meili: MeiliConnection): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, MEILI_URL: meili.url };
+  if (meili.masterKey) env.MEILI_MASTER_KEY = meili.masterKey;
+  else delete env.MEILI_MASTER_KEY;
+  return env;
+}
+
+/**
+ * Resolves when the products index holds documents, Meilisearch has no enqueued or processing task left
+ * and GET {apiBaseUrl}/products answers 200. Rejects after `timeoutMs`.
+ * TODO(next issue): take the index uid from the indexer's index registry instead of assuming `<prefix>products`.
+ */
+async function waitUntilLive(config: AppConfig, meili: MeiliConnection, timeoutMs: number): Promise<void> {
+  const uid = `${config.meiliIndexPrefix}products`;
+  const headers: Record<string, string> = meili.masterKey
+    ? { Authorization: `Bearer ${meili.masterKey}` }
+    : {};
+  const json = async (
+    url: string,
+    auth: Record<string, string>,
+  ): Promise<Record<string, unknown> | undefined> => {
+    try {
+      const response = await fetch(url, { headers: auth, signal: AbortSignal.timeout(5000) });
+      return response.ok ? ((await response.json()) as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const stats = await json(`${meili.url}/indexes/${encodeURIComponent(uid)}/stats`, headers);
+    const pending = await json(`${meili.url}/tasks?statuses=enqueued,processing&limit=1`, headers);
+    if (Number(stats?.numberOfDocuments) > 0 && stats?.isIndexing === false && pending?.total === 0) {
+      if (await json(`${config.apiBaseUrl}/products?per_page=1`, {})) return;
+    }
+    await sleep(500);
+  }
+  throw new Error(`The index ${uid} was not live within ${timeoutMs} ms`);
+}

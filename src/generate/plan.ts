@@ -1,0 +1,245 @@
+/**
+ * The plan: the catalog's structure in typed arrays, computed before any record is written, so records
+ * can be streamed one by one with bounded memory while every reference still points somewhere. It fixes
+ * product families, lines and variants, flags (edge cases), main articles, which product line each spare
+ * part belongs to, which media each product owns (and their types) and product uploads. Record contents
+ * are derived later from `rngFor(seed, kind, index)`. `planCatalog` writes nothing (tests use it to check
+ * counts of big scales). At large scale the plan takes a few tens of MB.
+ */
+import { FAMILIES, FAMILY_COUNT } from './families';
+import { rngFor } from './random';
+import {
+  CORE_MEDIA, FORCED_PRODUCT_CASES, MEDIA_CASES, MEDIA_TYPES, PF, PRODUCT_FLAG_RATES, SCALES, spreadIndex,
+  type MediaType, type Scale,
+} from './scenarios';
+
+export const OBJEKTTYP = ['produktgruppe', 'produkt', 'modellvariante'] as const;
+/** Family index used for general spare parts (bolts, bearings) that fit every machine. */
+export const GENERAL_FAMILY = FAMILY_COUNT;
+
+export interface Plan {
+  scale: Scale;
+  seed: number;
+  products: {
+    count: number; family: Uint8Array; objekttyp: Uint8Array; line: Int32Array; variant: Uint8Array;
+    /** Running number of the product inside its family (order number), -1 without one. */
+    ordSeq: Int32Array; flags: Uint32Array;
+    mainStart: Int32Array; maCount: Uint8Array; zuCount: Uint8Array;
+    mediaStart: Int32Array; mediaCount: Uint8Array; uploadStart: Int32Array; uploadCount: Uint8Array;
+  };
+  lines: { count: number; family: Uint8Array; lineNo: Int32Array; first: Int32Array; size: Uint8Array };
+  mains: number;
+  spares: {
+    count: number; family: Uint8Array; line: Int32Array;
+    /** CSR: spares of line l are byLine[lineOffsets[l] .. lineOffsets[l+1]). */
+    lineOffsets: Int32Array; byLine: Int32Array; familyOffsets: Int32Array; byFamily: Int32Array;
+  };
+  media: {
+    count: number; owned: number; type: Uint8Array; owner: Int32Array;
+    /** Family of global media (brochures), 255 for none. */
+    family: Uint8Array; forcedCase: Uint8Array;
+    familyBrochure: Int32Array; familyImage: Int32Array;
+  };
+  uploads: number;
+}
+
+export const ID = {
+  product: (i: number): number => 1_000_001 + i,
+  article: (i: number): number => 2_000_001 + i,
+  media: (i: number): number => 5_000_001 + i,
+  upload: (i: number): number => 9_000_001 + i,
+};
+
+/** Families that get a product group first, in this order (front loaders and balers even in tiny). */
+const GROUP_ORDER = ['rundballenpresse', 'frontlader', 'scheibenmaehwerk', 'kreiselzettwender', 'kreiselschwader',
+  'ladewagen', 'quaderballenpresse', 'ballenwickler', 'trommelmaehwerk', 'bandschwader', 'werkzeug', 'ersatzteilset']
+  .map((key) => FAMILIES.findIndex((f) => f.key === key));
+
+function csr(count: number, keys: ArrayLike<number>, buckets: number): [Int32Array, Int32Array] {
+  const offsets = new Int32Array(buckets + 1);
+  for (let i = 0; i < count; i += 1) {
+    const k = keys[i] as number;
+    if (k >= 0) offsets[k + 1] = (offsets[k + 1] as number) + 1;
+  }
+  for (let b = 0; b < buckets; b += 1) offsets[b + 1] = (offsets[b + 1] as number) + (offsets[b] as number);
+  const fill = offsets.slice(0, buckets);
+  const items = new Int32Array(offsets[buckets] as number);
+  for (let i = 0; i < count; i += 1) {
+    const k = keys[i] as number;
+    if (k >= 0) {
+      items[fill[k] as number] = i;
+      fill[k] = (fill[k] as number) + 1;
+    }
+  }
+  return [offsets, items];
+}
+
+export function planCatalog(scale: Scale, seed: number): Plan {
+  const spec = SCALES[scale];
+  const rng = rngFor(seed, 'plan', 0);
+  const P = spec.products;
+  const family = new Uint8Array(P);
+  const objekttyp = new Uint8Array(P);
+  const line = new Int32Array(P).fill(-1);
+  const variant = new Uint8Array(P);
+  const ordSeq = new Int32Array(P).fill(-1);
+  const flags = new Uint32Array(P);
+
+  // Product groups first, then lines: one produkt followed by its model variants.
+  const groups = Math.min(FAMILY_COUNT, Math.max(3, Math.round(P * 0.04)));
+  let p = 0;
+  for (; p < groups; p += 1) family[p] = GROUP_ORDER[p] as number;
+  const familyWeights = FAMILIES.map((f, i) => [i, f.weight] as const);
+  const lineFamily: number[] = [];
+  const lineNo: number[] = [];
+  const lineFirst: number[] = [];
+  const lineSize: number[] = [];
+  const familyLines = new Array<number>(FAMILY_COUNT).fill(0);
+  const familySeq = new Array<number>(FAMILY_COUNT).fill(0);
+  while (p < P) {
+    const l = lineFamily.length;
+    // The first lines visit every family once, so even tiny has each family.
+    const f = l < FAMILY_COUNT ? l : rng.weighted(familyWeights);
+    const variants = l < FAMILY_COUNT ? l % 3 === 0 ? 1 : 0 : rng.weighted([[0, 45], [1, 30], [2, 15], [3, 10]] as const);
+    const size = Math.min(1 + variants, P - p);
+    lineFamily.push(f);
+    lineNo.push(familyLines[f] as number);
+    familyLines[f] = (familyLines[f] as number) + 1;
+    lineFirst.push(p);
+    lineSize.push(size);
+    for (let v = 0; v < size; v += 1, p += 1) {
+      family[p] = f;
+      objekttyp[p] = v === 0 ? 1 : 2;
+      line[p] = l;
+      variant[p] = v;
+      ordSeq[p] = familySeq[f] as number;
+      familySeq[f] = (familySeq[f] as number) + 1;
+      for (const [flag, rate] of PRODUCT_FLAG_RATES) if (rng.chance(rate)) flags[p] = (flags[p] as number) | flag;
+    }
+  }
+  const nonGroup: number[] = [];
+  for (let i = groups; i < P; i += 1) nonGroup.push(i);
+  FORCED_PRODUCT_CASES.forEach((flag, k) => {
+    const target = nonGroup[spreadIndex(k, FORCED_PRODUCT_CASES.length, nonGroup.length)] as number;
+    let value = (flags[target] as number) | flag;
+    if (!(flag & PF.INACTIVE)) value &= ~PF.INACTIVE; // positive cases stay visible
+    flags[target] = value;
+  });
+  for (let i = 0; i < P; i += 1) {
+    const f = flags[i] as number;
+    if (f & PF.UPLOADS_ONLY && f & PF.DOCS_ONLY) flags[i] = f & ~PF.DOCS_ONLY;
+  }
+
+  // Main articles (MA variants and ZU accessories), contiguous per product.
+  const mainStart = new Int32Array(P);
+  const maCount = new Uint8Array(P);
+  const zuCount = new Uint8Array(P);
+  let mains = 0;
+  for (let i = 0; i < P; i += 1) {
+    mainStart[i] = mains;
+    if (objekttyp[i] === 0 || (flags[i] as number) & PF.NO_ORDERNUMBER) continue;
+    const hasZu = (FAMILIES[family[i] as number]?.accessories.length ?? 0) > 0;
+    maCount[i] = objekttyp[i] === 1 ? rng.int(1, 3) : rng.int(1, 2);
+    zuCount[i] = hasZu ? (objekttyp[i] === 1 ? rng.int(0, 2) : rng.int(0, 1)) : 0;
+    mains += (maCount[i] as number) + (zuCount[i] as number);
+  }
+
+  // Spare parts: each belongs to a product line (so variants share it), a few to none at all.
+  const S = Math.max(20, spec.articles - mains);
+  const L = lineFamily.length;
+  const spareFamily = new Uint8Array(S);
+  const spareLine = new Int32Array(S);
+  for (let s = 0; s < S; s += 1) {
+    const l = rng.int(0, L - 1);
+    spareLine[s] = s === S - 1 || rng.chance(0.03) ? -1 : l;
+    spareFamily[s] = rng.chance(0.15) ? GENERAL_FAMILY : (lineFamily[l] as number);
+  }
+  const [lineOffsets, byLine] = csr(S, spareLine, L);
+  const [familyOffsets, byFamily] = csr(S, spareFamily, FAMILY_COUNT + 1);
+
+  // Media owned by products (contiguous per product), then library-wide media.
+  const nonGroupCount = Math.max(1, P - groups);
+  const mean = Math.max(0.5, (spec.media * 0.92 - CORE_MEDIA.length) / nonGroupCount);
+  const types: number[] = [];
+  const owners: number[] = [];
+  const mediaStart = new Int32Array(P);
+  const mediaCount = new Uint8Array(P);
+  const typeIndex = (t: MediaType): number => MEDIA_TYPES.indexOf(t);
+  const ownWeights = (
+    [['image', 78], ['datasheet', 8], ['manual', 4], ['technical_drawing', 4], ['video', 2], ['cad', 1.5], ['three_d_view', 1.5], ['view_360', 1]] as const
+  ).map(([t, w]) => [typeIndex(t), w] as const);
+  for (let i = 0; i < P; i += 1) {
+    mediaStart[i] = types.length;
+    if (objekttyp[i] === 0) continue;
+    const f = flags[i] as number;
+    let own: number[];
+    if (f & PF.UPLOADS_ONLY) own = rng.chance(0.5) ? [typeIndex('datasheet')] : [];
+    else if (f & PF.DOCS_ONLY) own = [typeIndex('datasheet'), typeIndex('brochure')];
+    else {
+      const n = Math.min(12, Math.floor(rng.float() * (2 * mean + 1)));
+      own = Array.from({ length: n }, (_, k) => (k === 0 ? typeIndex('image') : rng.weighted(ownWeights)));
+    }
+    for (const t of own) {
+      types.push(t);
+      owners.push(i);
+    }
+    mediaCount[i] = own.length;
+  }
+  const owned = types.length;
+  const globalCount = Math.max(CORE_MEDIA.length + 8, spec.media - owned);
+  const globalWeights = (
+    [['image', 60], ['brochure', 15], ['icon', 10], ['logo', 3], ['technical_drawing', 5], ['video', 4], ['datasheet', 3]] as const
+  ).map(([t, w]) => [typeIndex(t), w] as const);
+  for (let g = 0; g < globalCount; g += 1) {
+    const core = CORE_MEDIA[g];
+    types.push(core ? typeIndex(core.type) : g < CORE_MEDIA.length + FAMILY_COUNT ? typeIndex('brochure') : rng.weighted(globalWeights));
+    owners.push(-1);
+  }
+  const M = types.length;
+  const mediaType = Uint8Array.from(types);
+  const owner = Int32Array.from(owners);
+  const mediaFamily = new Uint8Array(M).fill(255);
+  const familyBrochure = new Int32Array(FAMILY_COUNT).fill(-1);
+  const familyImage = new Int32Array(FAMILY_COUNT).fill(-1);
+  let brochures = 0;
+  for (let j = owned + CORE_MEDIA.length; j < M; j += 1) {
+    if (mediaType[j] !== typeIndex('brochure')) continue;
+    const f = brochures % FAMILY_COUNT;
+    mediaFamily[j] = f;
+    if (familyBrochure[f] === -1) familyBrochure[f] = j;
+    brochures += 1;
+  }
+  const images: number[] = [];
+  for (let j = 0; j < M; j += 1) {
+    if (mediaType[j] !== 0 || (j >= owned && j < owned + CORE_MEDIA.length)) continue;
+    images.push(j);
+    const o = owner[j] as number;
+    if (o >= 0 && familyImage[family[o] as number] === -1) familyImage[family[o] as number] = j;
+  }
+  const forcedCase = new Uint8Array(M);
+  MEDIA_CASES.forEach((_, k) => {
+    forcedCase[images[spreadIndex(k, MEDIA_CASES.length, images.length)] as number] = k + 1;
+  });
+
+  // Direct uploads on products.
+  const uploadStart = new Int32Array(P);
+  const uploadCount = new Uint8Array(P);
+  let uploads = 0;
+  for (let i = 0; i < P; i += 1) {
+    uploadStart[i] = uploads;
+    const f = flags[i] as number;
+    if (f & PF.UPLOADS_ONLY) uploadCount[i] = rng.int(1, 3);
+    else if (f & PF.UPLOADS) uploadCount[i] = rng.int(1, 2);
+    uploads += uploadCount[i] as number;
+  }
+
+  return {
+    scale, seed,
+    products: { count: P, family, objekttyp, line, variant, ordSeq, flags, mainStart, maCount, zuCount, mediaStart, mediaCount, uploadStart, uploadCount },
+    lines: { count: L, family: Uint8Array.from(lineFamily), lineNo: Int32Array.from(lineNo), first: Int32Array.from(lineFirst), size: Uint8Array.from(lineSize) },
+    mains,
+    spares: { count: S, family: spareFamily, line: spareLine, lineOffsets, byLine, familyOffsets, byFamily },
+    media: { count: M, owned, type: mediaType, owner, family: mediaFamily, forcedCase, familyBrochure, familyImage },
+    uploads,
+  };
+}
