@@ -41,7 +41,11 @@ async function runChild(databaseUrl: string, dir: string, mediaRoot: string): Pr
 }
 
 /** Benchmarks the import of the generated catalog of `scale` against the Postgres server of `serverUrl`. */
-export async function benchImport(scale: Scale, serverUrl: string, log: (m: string) => void): Promise<ImportBenchResult> {
+export async function benchImport(
+  scale: Scale,
+  serverUrl: string,
+  log: (m: string) => void,
+): Promise<ImportBenchResult> {
   const snapshot = path.join(DATA, `snapshot-${scale}-seed1`);
   let generateMs: number | null = null;
   if (!existsSync(path.join(snapshot, 'manifest.json'))) {

@@ -224,7 +224,11 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('product_uploads', (t) => {
     t.integer('id').primary();
-    t.integer('product_id').notNullable().references('products.id').onDelete('CASCADE').deferrable('deferred');
+    t.integer('product_id')
+      .notNullable()
+      .references('products.id')
+      .onDelete('CASCADE')
+      .deferrable('deferred');
     t.text('file_path').notNullable().comment('path under MEDIA_ROOT (content-addressed)');
     t.specificType('file_sha256', 'char(64)').notNullable();
     t.text('file_name').notNullable();
@@ -276,13 +280,19 @@ export async function up(knex: Knex): Promise<void> {
     t.bigIncrements('id');
     t.integer('media_id').references('media.id').onDelete('CASCADE');
     t.integer('upload_id').references('product_uploads.id').onDelete('CASCADE');
-    t.text('format_key').notNullable().references('image_formats.key').onDelete('CASCADE').onUpdate('CASCADE');
+    t.text('format_key')
+      .notNullable()
+      .references('image_formats.key')
+      .onDelete('CASCADE')
+      .onUpdate('CASCADE');
     t.text('file_path').notNullable().comment('path under MEDIA_ROOT');
     t.text('mime_type').notNullable();
     t.integer('width').notNullable().comment('real pixel width');
     t.integer('height').notNullable().comment('real pixel height');
     t.bigInteger('size').notNullable().comment('bytes');
-    t.specificType('source_sha256', 'char(64)').notNullable().comment('sha256 of the original it was made from');
+    t.specificType('source_sha256', 'char(64)')
+      .notNullable()
+      .comment('sha256 of the original it was made from');
     t.text('format_signature').notNullable().comment('fit/size/quality the rendition was made with');
     t.timestamp('created_at', TIMESTAMPTZ).notNullable().defaultTo(knex.fn.now());
     t.unique(['media_id', 'format_key']);

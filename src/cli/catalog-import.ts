@@ -8,7 +8,9 @@ import { createDb } from '../db/database';
 import { ImportError, importSnapshot } from '../import';
 
 function usage(message: string): never {
-  console.error(`catalog:import: ${message}\nUsage: npm run catalog:import -- <snapshot-dir> [--partial|--full] [--quiet]`);
+  console.error(
+    `catalog:import: ${message}\nUsage: npm run catalog:import -- <snapshot-dir> [--partial|--full] [--quiet]`,
+  );
   process.exit(1);
 }
 
@@ -42,7 +44,9 @@ async function main(): Promise<void> {
     );
     for (const [kind, n] of Object.entries(summary.kinds)) {
       if (n.read || n.upserted || n.deleted) {
-        console.log(`  ${kind.padEnd(16)} read ${n.read}, inserted or updated ${n.upserted}, deleted ${n.deleted}`);
+        console.log(
+          `  ${kind.padEnd(16)} read ${n.read}, inserted or updated ${n.upserted}, deleted ${n.deleted}`,
+        );
       }
     }
   } finally {
@@ -51,7 +55,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ImportError ? error.message : error instanceof Error ? error.message : String(error);
+  const message =
+    error instanceof ImportError ? error.message : error instanceof Error ? error.message : String(error);
   console.error(`catalog:import failed: ${message}`);
   process.exit(1);
 });

@@ -48,16 +48,28 @@ function joinList(items: readonly string[], and: string): string {
   return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 }
 
-function dates(rng: Rng, created: number, eolPast: boolean, saleFuture: boolean): { sale_start: string | null; end_of_life: string | null } {
+function dates(
+  rng: Rng,
+  created: number,
+  eolPast: boolean,
+  saleFuture: boolean,
+): { sale_start: string | null; end_of_life: string | null } {
   const sale_start = saleFuture
     ? dateBetween(rng, GENERATED_AT + 30 * DAY, utc(2027, 6, 30))
-    : rng.chance(0.75) ? dateBetween(rng, created, Math.min(created + 180 * DAY, GENERATED_AT - DAY)) : null;
-  const end_of_life = eolPast ? dateBetween(rng, Math.min(created + 500 * DAY, GENERATED_AT - 100 * DAY), GENERATED_AT - 20 * DAY) : null;
+    : rng.chance(0.75)
+      ? dateBetween(rng, created, Math.min(created + 180 * DAY, GENERATED_AT - DAY))
+      : null;
+  const end_of_life = eolPast
+    ? dateBetween(rng, Math.min(created + 500 * DAY, GENERATED_AT - 100 * DAY), GENERATED_AT - 20 * DAY)
+    : null;
   return { sale_start, end_of_life };
 }
 
 function lifecycleFields(rng: Rng, created: number): Record<string, string | null> {
-  return { created_at: timestamp(created), updated_at: rng.chance(0.1) ? null : timestamp(instantBetween(rng, created, GENERATED_AT - DAY)) };
+  return {
+    created_at: timestamp(created),
+    updated_at: rng.chance(0.1) ? null : timestamp(instantBetween(rng, created, GENERATED_AT - DAY)),
+  };
 }
 
 export function buildMainArticle(ctx: GenContext, who: ProductIdentity, k: number): Record<string, unknown> {
@@ -79,18 +91,34 @@ export function buildMainArticle(ctx: GenContext, who: ProductIdentity, k: numbe
     const acc = fam.accessories[(k - ma) % fam.accessories.length] as Tri;
     names = [`${acc[0]} für ${d[0]}`, `${acc[1]} for ${d[1]}`, `${acc[2]} pour ${d[2]}`];
     short = acc;
-    desc = [`Zubehör für ${who.names[0]}, nachrüstbar.`, `Accessory for ${who.names[1]}, retrofittable.`, `Accessoire pour ${who.names[2]}, montable ultérieurement.`];
+    desc = [
+      `Zubehör für ${who.names[0]}, nachrüstbar.`,
+      `Accessory for ${who.names[1]}, retrofittable.`,
+      `Accessoire pour ${who.names[2]}, montable ultérieurement.`,
+    ];
   } else {
     const option = fam.mainOptions[k % fam.mainOptions.length] as Tri;
     const last = (text: string): string => text.split(' ').pop() ?? text;
-    names = [`${who.names[0]}, ${option[0]}`, `${who.names[1]}, ${option[1]}`, `${who.names[2]}, ${option[2]}`];
+    names = [
+      `${who.names[0]}, ${option[0]}`,
+      `${who.names[1]}, ${option[1]}`,
+      `${who.names[2]}, ${option[2]}`,
+    ];
     short = [`${d[0]} ${last(option[0])}`, `${d[1]} ${last(option[1])}`, `${d[2]} ${last(option[2])}`];
-    desc = [`${who.names[0]} in der Ausführung „${option[0]}“.`, `${who.names[1]}, ${option[1]}.`, `${who.names[2]}, ${option[2]}.`];
+    desc = [
+      `${who.names[0]} in der Ausführung „${option[0]}“.`,
+      `${who.names[1]}, ${option[1]}.`,
+      `${who.names[2]}, ${option[2]}.`,
+    ];
   }
   const eolPast = Boolean(flags & PF.EOL_PAST);
   const created = instantBetween(rng, HISTORY_START, GENERATED_AT - (eolPast ? 900 : 20) * DAY);
-  const weight = zu ? Number((5 + rng.float() * 245).toFixed(1)) : Math.round(fam.weightKg(who.size) * (1 + 0.04 * k));
-  const price = zu ? Math.round(90 + rng.float() * 4400) : Math.round((fam.price(who.size) * (1 + 0.08 * k)) / 10) * 10;
+  const weight = zu
+    ? Number((5 + rng.float() * 245).toFixed(1))
+    : Math.round(fam.weightKg(who.size) * (1 + 0.04 * k));
+  const price = zu
+    ? Math.round(90 + rng.float() * 4400)
+    : Math.round((fam.price(who.size) * (1 + 0.08 * k)) / 10) * 10;
   const inactive = forced === 'main_inactive' || (flags & PF.INACTIVE ? rng.chance(0.5) : rng.chance(0.02));
   return {
     id: ID.article(index),
@@ -118,13 +146,26 @@ function compatibility(ctx: GenContext, s: number): Tri | null {
   const size = Math.min(3, ctx.plan.lines.size[l] as number);
   const whos = Array.from({ length: size }, (_, k) => productIdentity(ctx.plan, first + k));
   return [
-    joinList(whos.map((w) => w.designation[0]), 'und'),
-    joinList(whos.map((w) => w.designation[1]), 'and'),
-    joinList(whos.map((w) => w.designation[2]), 'et'),
+    joinList(
+      whos.map((w) => w.designation[0]),
+      'und',
+    ),
+    joinList(
+      whos.map((w) => w.designation[1]),
+      'and',
+    ),
+    joinList(
+      whos.map((w) => w.designation[2]),
+      'et',
+    ),
   ];
 }
 
-function forcedPart(forced: ArticleCase | undefined, rng: Rng, template: PartTemplate): [PartTemplate, Tri | null] {
+function forcedPart(
+  forced: ArticleCase | undefined,
+  rng: Rng,
+  template: PartTemplate,
+): [PartTemplate, Tri | null] {
   if (forced === 'eszett_times') {
     const strip = PART_GROUPS.maehwerk?.find((t) => t.names[0] === 'Verschleißleiste') ?? template;
     return [strip, specText(rng, 'dim')];
@@ -144,21 +185,44 @@ export function buildSpareArticle(ctx: GenContext, s: number): Record<string, un
   const familyIndex = plan.spares.family[s] as number;
   const familyKey = familyIndex === GENERAL_FAMILY ? null : (FAMILIES[familyIndex]?.key ?? null);
   const [template, spec] = forcedPart(forced, rng, rng.pick(partGroupOf(familyKey)));
-  const names: Tri = spec ? [`${template.names[0]} ${spec[0]}`, `${template.names[1]} ${spec[1]}`, `${template.names[2]} ${spec[2]}`] : template.names;
+  const names: Tri = spec
+    ? [
+        `${template.names[0]} ${spec[0]}`,
+        `${template.names[1]} ${spec[1]}`,
+        `${template.names[2]} ${spec[2]}`,
+      ]
+    : template.names;
   const coverage: Coverage = forced === 'de_only' ? 'de_only' : pickCoverage(rng, 0.08, 0.05);
   const fits = compatibility(ctx, s);
-  const weight = Number((template.weight[0] + rng.float() * (template.weight[1] - template.weight[0])).toFixed(3));
+  const weight = Number(
+    (template.weight[0] + rng.float() * (template.weight[1] - template.weight[0])).toFixed(3),
+  );
   const pack = weight < 0.1 ? rng.pick([10, 25, 50]) : 0;
   const desc: Tri = fits
     ? [`Passend für ${fits[0]}.`, `Fits ${fits[1]}.`, `Convient pour ${fits[2]}.`]
     : familyKey === null && (plan.spares.line[s] as number) >= 0
       ? ['Universell einsetzbar.', 'Universal fit.', 'Usage universel.']
-      : ['Nicht mehr zugeordnet, Restbestand.', 'No longer assigned, remaining stock.', 'Plus affecté, fin de stock.'];
+      : [
+          'Nicht mehr zugeordnet, Restbestand.',
+          'No longer assigned, remaining stock.',
+          'Plus affecté, fin de stock.',
+        ];
   const newline = forced === 'newline' || pack > 0 || rng.chance(0.1);
-  const extra: Tri = pack > 0
-    ? [`Verpackungseinheit: ${pack} Stück.`, `Packing unit: ${pack} pieces.`, `Unité d’emballage : ${pack} pièces.`]
-    : [`${template.typeCode === 'VT' ? 'Verschleißteil, regelmäßig prüfen.' : 'Original-Ersatzteil.'}`, template.typeCode === 'VT' ? 'Wear part, check regularly.' : 'Genuine spare part.', template.typeCode === 'VT' ? 'Pièce d’usure, à contrôler.' : 'Pièce d’origine.'];
-  const descriptions: Tri = newline ? [`${desc[0]}\n${extra[0]}`, `${desc[1]}\n${extra[1]}`, `${desc[2]}\n${extra[2]}`] : desc;
+  const extra: Tri =
+    pack > 0
+      ? [
+          `Verpackungseinheit: ${pack} Stück.`,
+          `Packing unit: ${pack} pieces.`,
+          `Unité d’emballage : ${pack} pièces.`,
+        ]
+      : [
+          `${template.typeCode === 'VT' ? 'Verschleißteil, regelmäßig prüfen.' : 'Original-Ersatzteil.'}`,
+          template.typeCode === 'VT' ? 'Wear part, check regularly.' : 'Genuine spare part.',
+          template.typeCode === 'VT' ? 'Pièce d’usure, à contrôler.' : 'Pièce d’origine.',
+        ];
+  const descriptions: Tri = newline
+    ? [`${desc[0]}\n${extra[0]}`, `${desc[1]}\n${extra[1]}`, `${desc[2]}\n${extra[2]}`]
+    : desc;
   const eolPast = forced === 'eol_past_active' || rng.chance(0.08);
   // Discontinued parts are old enough that their end of life follows their sales start.
   const created = instantBetween(rng, HISTORY_START, GENERATED_AT - (eolPast ? 900 : 10) * DAY);

@@ -15,7 +15,8 @@ function bullet(value: unknown, lang: 0 | 1 | 2, unit: string): string | null {
     const text = lang === 1 ? String(value) : String(value).replace('.', ',');
     return unit ? `${text}&nbsp;${escapeHtml(unit)}` : text;
   }
-  if (typeof value === 'string') return unit ? `${escapeHtml(value)}&nbsp;${escapeHtml(unit)}` : escapeHtml(value);
+  if (typeof value === 'string')
+    return unit ? `${escapeHtml(value)}&nbsp;${escapeHtml(unit)}` : escapeHtml(value);
   return null;
 }
 
@@ -32,9 +33,21 @@ function bullets(features: Features | null, lang: 0 | 1 | 2): string {
 }
 
 const CLOSING: readonly (readonly [string, string, string])[] = [
-  ['<p>Für Heu &amp; Silage, ab Werk mit Schnellwechsel-System.</p>', '<p>For hay &amp; silage, with quick-change system as standard.</p>', '<p>Pour le foin &amp; l’ensilage, système de changement rapide de série.</p>'],
-  ['<p><strong>Neu:</strong> jetzt auch mit ISOBUS-Steuerung.</p>', '<p><strong>New:</strong> now also with ISOBUS control.</p>', '<p><strong>Nouveau :</strong> désormais aussi avec commande ISOBUS.</p>'],
-  ['<p>Tipp: Verschleißteile finden Sie im <a href="https://www.example.com/de/ersatzteile" target="_blank">Ersatzteilshop</a>.</p>', '<p>Tip: wear parts are in our <a href="https://www.example.com/en/spare-parts" target="_blank">spare parts shop</a>.</p>', '<p>Astuce&nbsp;: pièces d’usure dans notre <a href="https://www.example.com/fr/pieces" target="_blank">boutique</a>.</p>'],
+  [
+    '<p>Für Heu &amp; Silage, ab Werk mit Schnellwechsel-System.</p>',
+    '<p>For hay &amp; silage, with quick-change system as standard.</p>',
+    '<p>Pour le foin &amp; l’ensilage, système de changement rapide de série.</p>',
+  ],
+  [
+    '<p><strong>Neu:</strong> jetzt auch mit ISOBUS-Steuerung.</p>',
+    '<p><strong>New:</strong> now also with ISOBUS control.</p>',
+    '<p><strong>Nouveau :</strong> désormais aussi avec commande ISOBUS.</p>',
+  ],
+  [
+    '<p>Tipp: Verschleißteile finden Sie im <a href="https://www.example.com/de/ersatzteile" target="_blank">Ersatzteilshop</a>.</p>',
+    '<p>Tip: wear parts are in our <a href="https://www.example.com/en/spare-parts" target="_blank">spare parts shop</a>.</p>',
+    '<p>Astuce&nbsp;: pièces d’usure dans notre <a href="https://www.example.com/fr/pieces" target="_blank">boutique</a>.</p>',
+  ],
 ];
 
 /** HTML descriptions; `dropFr` leaves out the French one even when the name has it (as in real data). */
@@ -56,7 +69,12 @@ export function productDescriptions(
   }
   if (rng.chance(0.1)) {
     // Plain text without markup, as imported from the old system.
-    const plain = langs(coverage, `${names[0]} ${family.pitch[0].replace(/&amp;/g, '&')}`, `${names[1]} ${family.pitch[1]}`, `${names[2]} ${family.pitch[2]}`);
+    const plain = langs(
+      coverage,
+      `${names[0]} ${family.pitch[0].replace(/&amp;/g, '&')}`,
+      `${names[1]} ${family.pitch[1]}`,
+      `${names[2]} ${family.pitch[2]}`,
+    );
     if (dropFr) delete plain.fr;
     return plain;
   }
@@ -79,7 +97,11 @@ export function channelTexts(rng: Rng, who: ProductIdentity): Record<string, Lan
   const texts: Record<string, LangText> = {
     print: { de: `Kanaltext Print: ${who.names[0]} – ${who.family.pitch[0].replace(/&amp;/g, '&')}` },
   };
-  if (rng.chance(0.6)) texts.dealer_portal = { de: `Händlerhinweis: Vorführmaschine ${who.designation[0]} ab KW ${rng.int(2, 50)} verfügbar.` };
-  if (rng.chance(0.4)) texts.website = { de: `Kanaltext Website: ${who.names[0]}`, en: `Website text: ${who.names[1]}` };
+  if (rng.chance(0.6))
+    texts.dealer_portal = {
+      de: `Händlerhinweis: Vorführmaschine ${who.designation[0]} ab KW ${rng.int(2, 50)} verfügbar.`,
+    };
+  if (rng.chance(0.4))
+    texts.website = { de: `Kanaltext Website: ${who.names[0]}`, en: `Website text: ${who.names[1]}` };
   return texts;
 }

@@ -154,21 +154,43 @@ function frontLoader({ rng, size, variant }: FeatureContext): Features {
 }
 
 function tool({ rng, size, code }: FeatureContext): Features {
-  const base: Features = { werkzeugaufnahme: rng.pick(['Euro-Aufnahme', 'SMS']), gewicht_kg: Math.round(size * 1.2) };
-  if (code === 'ES') return { ...base, breite_m: size / 100, volumen_m3: round(size / 360), verschleissleiste: 'geschraubt' };
-  if (code === 'BZ') return { ...base, ballendurchmesser_m: range(1.1, size / 100), hydraulik: 'doppeltwirkend' };
-  if (code === 'PG') return { ...base, tragkraft_kg: size * 10, zinkenlaenge_mm: 1200, klappbar: rng.chance(0.5) };
+  const base: Features = {
+    werkzeugaufnahme: rng.pick(['Euro-Aufnahme', 'SMS']),
+    gewicht_kg: Math.round(size * 1.2),
+  };
+  if (code === 'ES')
+    return { ...base, breite_m: size / 100, volumen_m3: round(size / 360), verschleissleiste: 'geschraubt' };
+  if (code === 'BZ')
+    return { ...base, ballendurchmesser_m: range(1.1, size / 100), hydraulik: 'doppeltwirkend' };
+  if (code === 'PG')
+    return { ...base, tragkraft_kg: size * 10, zinkenlaenge_mm: 1200, klappbar: rng.chance(0.5) };
   return { ...base, breite_m: size / 100, zinken: Math.round(size / 20) };
 }
 
 function kit({ rng, size, code }: FeatureContext): Features {
-  if (code === 'MK') return { inhalt_stueck: size, klingenlaenge_mm: 112, drehrichtung: rng.pick(['links', 'rechts']) };
-  if (code === 'ZS') return { inhalt_stueck: size, drahtstaerke_mm: rng.pick([9.5, 10]), passend_fuer: ['KZ', 'KS'] };
-  return { inhalt_teile: rng.int(12, 60), passend_fuer: [`SM ${size}`, `RP ${size}`].slice(0, rng.int(1, 2)) };
+  if (code === 'MK')
+    return { inhalt_stueck: size, klingenlaenge_mm: 112, drehrichtung: rng.pick(['links', 'rechts']) };
+  if (code === 'ZS')
+    return { inhalt_stueck: size, drahtstaerke_mm: rng.pick([9.5, 10]), passend_fuer: ['KZ', 'KS'] };
+  return {
+    inhalt_teile: rng.int(12, 60),
+    passend_fuer: [`SM ${size}`, `RP ${size}`].slice(0, rng.int(1, 2)),
+  };
 }
 
 export const featureTemplates = {
-  mower, drumMower, tedder, rake, merger, roundBaler, squareBaler, wrapper, loaderWagon, frontLoader, tool, kit,
+  mower,
+  drumMower,
+  tedder,
+  rake,
+  merger,
+  roundBaler,
+  squareBaler,
+  wrapper,
+  loaderWagon,
+  frontLoader,
+  tool,
+  kit,
 } satisfies Record<string, FeatureTemplate>;
 
 /** Labels for description bullets: key → [de, en, fr, unit]. Keys without a label are not listed. */

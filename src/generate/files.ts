@@ -10,7 +10,16 @@ import { encodeRaster, type RasterJob } from './raster';
 
 export type FileJob =
   | RasterJob
-  | { kind: 'svg'; path: string; style: SvgStyle; width: number; height: number; title: string; label: string; seed: number }
+  | {
+      kind: 'svg';
+      path: string;
+      style: SvgStyle;
+      width: number;
+      height: number;
+      title: string;
+      label: string;
+      seed: number;
+    }
   | { kind: 'pdf'; path: string; title: string; lines: readonly string[] }
   | { kind: 'step'; path: string; name: string; seed: number }
   | { kind: 'gltf'; path: string; name: string }

@@ -54,14 +54,28 @@ export function productIdentity(plan: Plan, index: number): ProductIdentity {
   const id = ID.product(index);
   if (objekttyp === 0) {
     return {
-      index, id, familyIndex, family, kind: family.kinds[0] as Kind, objekttyp, designation: family.group,
-      names: family.group, slug: family.groupSlug, ordernumber: null, size: 0, variant: null, base: family.group[0],
+      index,
+      id,
+      familyIndex,
+      family,
+      kind: family.kinds[0] as Kind,
+      objekttyp,
+      designation: family.group,
+      names: family.group,
+      slug: family.groupSlug,
+      ordernumber: null,
+      size: 0,
+      variant: null,
+      base: family.group[0],
     };
   }
   const l = pr.line[index] as number;
   const { kind, base, size } = lineDesignation(family, plan.lines.lineNo[l] as number);
   const v = pr.variant[index] as number;
-  const suffix = v === 0 ? null : (kind.variants[((plan.lines.lineNo[l] as number) + v - 1) % kind.variants.length] as Tri);
+  const suffix =
+    v === 0
+      ? null
+      : (kind.variants[((plan.lines.lineNo[l] as number) + v - 1) % kind.variants.length] as Tri);
   const designation: Tri = suffix
     ? [`${base} ${suffix[0]}`, `${base} ${suffix[1]}`, `${base} ${suffix[2]}`]
     : [base, base, base];
@@ -72,6 +86,22 @@ export function productIdentity(plan: Plan, index: number): ProductIdentity {
   ];
   const slug = slugify(family.kinds.length > 1 ? names[0] : designation[0]);
   const ordernumber =
-    (pr.flags[index] as number) & PF.NO_ORDERNUMBER ? null : productOrdernumber(family, pr.ordSeq[index] as number);
-  return { index, id, familyIndex, family, kind, objekttyp, designation, names, slug, ordernumber, size, variant: suffix?.[0] ?? null, base };
+    (pr.flags[index] as number) & PF.NO_ORDERNUMBER
+      ? null
+      : productOrdernumber(family, pr.ordSeq[index] as number);
+  return {
+    index,
+    id,
+    familyIndex,
+    family,
+    kind,
+    objekttyp,
+    designation,
+    names,
+    slug,
+    ordernumber,
+    size,
+    variant: suffix?.[0] ?? null,
+    base,
+  };
 }

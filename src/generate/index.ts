@@ -54,11 +54,14 @@ async function prepareOutDir(outDir: string, force: boolean): Promise<void> {
   await mkdir(outDir, { recursive: true });
   const entries = await readdir(outDir);
   if (entries.length === 0) return;
-  if (!force) throw new OutputDirNotEmptyError(`output directory ${outDir} is not empty (use --force to replace it)`);
+  if (!force)
+    throw new OutputDirNotEmptyError(`output directory ${outDir} is not empty (use --force to replace it)`);
   const absolute = resolve(outDir);
   const cwd = process.cwd();
   if (absolute === parse(absolute).root || cwd === absolute || cwd.startsWith(`${absolute}/`)) {
-    throw new OutputDirNotEmptyError(`refusing to empty ${absolute}: it is a root or contains the working directory`);
+    throw new OutputDirNotEmptyError(
+      `refusing to empty ${absolute}: it is a root or contains the working directory`,
+    );
   }
   await Promise.all(entries.map((entry) => rm(join(outDir, entry), { recursive: true, force: true })));
 }
@@ -91,7 +94,8 @@ class OrderedPipeline<T> {
 export async function generateCatalog(options: GenerateOptions): Promise<GenerateSummary> {
   const { outDir, scale, seed } = options;
   if (!isScale(scale)) throw new Error(`unknown scale ${String(scale)}`);
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new Error(`seed must be an integer 0..4294967295`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw new Error(`seed must be an integer 0..4294967295`);
   const progress = options.onProgress ?? (() => undefined);
   const concurrency = Math.max(1, options.concurrency ?? 3);
   await prepareOutDir(outDir, options.force ?? false);
@@ -176,7 +180,8 @@ export async function generateCatalog(options: GenerateOptions): Promise<Generat
     if (count === 0) continue;
     const who = productIdentity(plan, p);
     const first = plan.products.uploadStart[p] as number;
-    for (let u = first; u < first + count; u += 1) await uploadPipe.push(null, run(uploadSpec(ctx, u, who).job));
+    for (let u = first; u < first + count; u += 1)
+      await uploadPipe.push(null, run(uploadSpec(ctx, u, who).job));
   }
   await uploadPipe.drain();
   progress(`uploads ${plan.uploads}/${plan.uploads}`);

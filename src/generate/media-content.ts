@@ -9,6 +9,7 @@ import type { SvgStyle } from './documents';
 import type { ProductIdentity } from './identity';
 import type { Rng } from './random';
 import type { MediaType } from './scenarios';
+import { CORE_CONTENT } from './data/core-media';
 import { compact, slugify } from './text';
 
 export type Render = 'photo' | 'png_alpha' | 'svg' | 'pdf' | 'step' | 'gltf' | 'wav' | 'none';
@@ -36,11 +37,27 @@ export interface MediaContent {
   pdfLines?: string[];
 }
 
-const COPYRIGHT = ['© Hofmeister Landtechnik GmbH', '© Hofmeister Landtechnik GmbH', 'Foto: M. Weber', 'Agentur Feldblick', null] as const;
-const LICENSE = ['Frei für Händler und Presse mit Quellenangabe', 'Nur für Printmedien', 'Intern erstellt', null, null] as const;
+const COPYRIGHT = [
+  '© Hofmeister Landtechnik GmbH',
+  '© Hofmeister Landtechnik GmbH',
+  'Foto: M. Weber',
+  'Agentur Feldblick',
+  null,
+] as const;
+const LICENSE = [
+  'Frei für Händler und Presse mit Quellenangabe',
+  'Nur für Printmedien',
+  'Intern erstellt',
+  null,
+  null,
+] as const;
 const VIEWS: readonly (readonly [string, string, string])[] = [
-  ['Seitenansicht', 'seitenansicht', 'Seitenansicht'], ['im Einsatz', 'einsatz', 'Einsatz'], ['Freisteller', 'freisteller', 'freigestellt'],
-  ['Detailaufnahme', 'detail', 'Detail'], ['Heckansicht', 'heck', 'Heck'], ['Transportstellung', 'transport', 'Transport'],
+  ['Seitenansicht', 'seitenansicht', 'Seitenansicht'],
+  ['im Einsatz', 'einsatz', 'Einsatz'],
+  ['Freisteller', 'freisteller', 'freigestellt'],
+  ['Detailaufnahme', 'detail', 'Detail'],
+  ['Heckansicht', 'heck', 'Heck'],
+  ['Transportstellung', 'transport', 'Transport'],
   ['Studioaufnahme', 'studio', 'Studio'],
 ];
 const MARKETING: readonly (readonly [string, string, string])[] = [
@@ -53,36 +70,27 @@ const MARKETING: readonly (readonly [string, string, string])[] = [
   ['Team Vertrieb', 'team-vertrieb', 'intern'],
 ];
 
-/** Fixed library-wide media (scenarios.ts CORE_MEDIA). */
-const CORE: Readonly<Record<string, Partial<MediaContent> & Pick<MediaContent, 'name' | 'fileStem' | 'render' | 'mime' | 'ext'>>> = {
-  logo_svg: { name: 'Hofmeister Logo', fileStem: 'hofmeister_logo_rgb', render: 'svg', svgStyle: 'logo', svgSize: [480, 120], mime: 'image/svg+xml', ext: 'svg', folderKey: 'logos' },
-  logo_png: { name: 'Hofmeister Logo (transparent)', fileStem: 'Hofmeister Logo transparent', render: 'png_alpha', mime: 'image/png', ext: 'png', folderKey: 'logos' },
-  icon_svg: { name: 'Icon ISOBUS', fileStem: 'icon-isobus', render: 'svg', svgStyle: 'icon', svgSize: [128, 128], mime: 'image/svg+xml', ext: 'svg', folderKey: 'icons' },
-  icon_png: { name: 'Icon Zapfwelle', fileStem: 'icon_zapfwelle_128', render: 'png_alpha', mime: 'image/png', ext: 'png', folderKey: null },
-  drawing_svg: { name: 'Maßzeichnung Anbaukonsole', fileStem: 'Maßzeichnung Anbaukonsole', render: 'svg', svgStyle: 'drawing', svgSize: [1200, 800], mime: 'image/svg+xml', ext: 'svg', folderKey: 'zeichnungen' },
-  drawing_pdf: { name: 'Explosionszeichnung Kreiselgetriebe', fileStem: 'EZ_Kreiselgetriebe_Rev3', render: 'pdf', mime: 'application/pdf', ext: 'pdf', folderKey: 'zeichnungen' },
-  datasheet_pdf: { name: 'Datenblatt Mähwerke', fileStem: 'Datenblatt Mähwerke – 2024', render: 'pdf', mime: 'application/pdf', ext: 'pdf', folderKey: null },
-  manual_pdf: { name: 'Betriebsanleitung Frontlader (DE/EN/FR)', fileStem: 'BA_Frontlader_de-en-fr', render: 'pdf', mime: 'application/pdf', ext: 'pdf', folderKey: 'betriebsanleitungen' },
-  brochure_pdf: { name: 'Gesamtprospekt 2026', fileStem: 'Hofmeister_Gesamtprospekt_2026', render: 'pdf', mime: 'application/pdf', ext: 'pdf', folderKey: 'prospekte-2026' },
-  brochure_null: { name: 'Prospekt Heuernte 2027', fileStem: 'Prospekt_Heuernte_2027', render: 'none', mime: 'application/pdf', ext: 'pdf', folderKey: 'prospekte' },
-  video_null: { name: 'Video: Mähwerk im Einsatz', fileStem: 'Maehwerk_Einsatz_4K', render: 'none', mime: 'video/mp4', ext: 'mp4', folderKey: 'video-und-3d' },
-  cad_step: { name: 'CAD-Modell Anbaukonsole', fileStem: 'Anbaukonsole_FL_v12', render: 'step', mime: 'model/step', ext: 'step', folderKey: 'video-und-3d' },
-  three_d_gltf: { name: '3D-Ansicht Kreiselschwader', fileStem: 'Kreiselschwader_3D', render: 'gltf', mime: 'model/gltf+json', ext: 'gltf', folderKey: 'video-und-3d' },
-  audio_wav: { name: 'Podcast-Trailer Heuernte', fileStem: 'podcast_trailer_heuernte', render: 'wav', mime: 'audio/wav', ext: 'wav', folderKey: 'marketing' },
-  view_360_null: { name: '360°-Ansicht Rundballenpresse', fileStem: 'RP_360_Ansicht', render: 'none', mime: 'application/zip', ext: 'zip', folderKey: 'video-und-3d' },
-  interactive_null: { name: 'Interaktive Explosionszeichnung Pick-up', fileStem: 'pickup_interaktiv', render: 'none', mime: 'text/html', ext: 'html', folderKey: 'zeichnungen' },
-};
-
 function base(rng: Rng, name: string, keywords: readonly string[]): MediaContent {
   return {
-    name, pathName: slugify(name), fileStem: name, title: null, alt: null, caption: null, description: null,
-    copyright: rng.pick(COPYRIGHT), license: rng.pick(LICENSE), keywords: rng.chance(0.1) ? [] : rng.sample(keywords, rng.int(1, 3)),
-    folderKey: null, render: 'none', mime: 'application/octet-stream', ext: 'bin',
+    name,
+    pathName: slugify(name),
+    fileStem: name,
+    title: null,
+    alt: null,
+    caption: null,
+    description: null,
+    copyright: rng.pick(COPYRIGHT),
+    license: rng.pick(LICENSE),
+    keywords: rng.chance(0.1) ? [] : rng.sample(keywords, rng.int(1, 3)),
+    folderKey: null,
+    render: 'none',
+    mime: 'application/octet-stream',
+    ext: 'bin',
   };
 }
 
 export function coreContent(rng: Rng, key: string): MediaContent {
-  const core = CORE[key];
+  const core = CORE_CONTENT[key];
   if (!core) throw new Error(`unknown core medium ${key}`);
   const content = { ...base(rng, core.name, ['Hofmeister', 'Marke', 'Logo', 'Katalog']), ...core };
   content.pathName = slugify(core.name);
@@ -96,42 +104,104 @@ export function productContent(rng: Rng, type: MediaType, who: ProductIdentity, 
   const c = compact(who.base);
   const keywords = [...who.family.keywords, who.kind.names[0], d];
   const doc = (name: string, stem: string, extra: Partial<MediaContent>): MediaContent => ({
-    ...base(rng, name, keywords), title: name, fileStem: stem, render: 'pdf', mime: 'application/pdf', ext: 'pdf',
-    pdfLines: [who.names[0], who.names[1], `Bestellnummer ${who.ordernumber ?? '–'}`, `Stand ${year}`], ...extra,
+    ...base(rng, name, keywords),
+    title: name,
+    fileStem: stem,
+    render: 'pdf',
+    mime: 'application/pdf',
+    ext: 'pdf',
+    pdfLines: [who.names[0], who.names[1], `Bestellnummer ${who.ordernumber ?? '–'}`, `Stand ${year}`],
+    ...extra,
   });
   switch (type) {
     case 'image': {
       const [view, slug, stem] = rng.pick(VIEWS);
       const content = base(rng, `${d} – ${view}`, keywords);
       content.pathName = `${slugify(who.base)}-${slug}`;
-      content.fileStem = rng.weighted([[`${c}_${stem}_${year}`, 5], [`DSC_${rng.int(1000, 9999)}`, 2], [`${d} ${stem}`, 2], [`${who.kind.names[0]} ${stem} (${rng.int(1, 4)})`, 1]] as const);
+      content.fileStem = rng.weighted([
+        [`${c}_${stem}_${year}`, 5],
+        [`DSC_${rng.int(1000, 9999)}`, 2],
+        [`${d} ${stem}`, 2],
+        [`${who.kind.names[0]} ${stem} (${rng.int(1, 4)})`, 1],
+      ] as const);
       content.alt = rng.chance(0.85) ? `${who.names[0]}, ${view}` : null;
       content.title = rng.chance(0.8) ? d : null;
-      content.caption = rng.chance(0.3) ? `${who.names[0]} – ${who.family.pitch[0].replace(/&amp;/g, '&')}` : null;
-      content.description = rng.chance(0.2) ? `Aufnahme ${year}, ${rng.pick(['Studio', 'Feld', 'Hof', 'Messe'])}.` : null;
+      content.caption = rng.chance(0.3)
+        ? `${who.names[0]} – ${who.family.pitch[0].replace(/&amp;/g, '&')}`
+        : null;
+      content.description = rng.chance(0.2)
+        ? `Aufnahme ${year}, ${rng.pick(['Studio', 'Feld', 'Hof', 'Messe'])}.`
+        : null;
       content.keywords.push(...(rng.chance(0.5) ? [view] : []));
-      content.folderKey = rng.weighted([[who.family.folder, 5], [`${who.family.folder}-details`, 2], [`${who.family.folder}-einsatz`, 2]] as const);
+      content.folderKey = rng.weighted([
+        [who.family.folder, 5],
+        [`${who.family.folder}-details`, 2],
+        [`${who.family.folder}-einsatz`, 2],
+      ] as const);
       content.render = 'photo';
       return content;
     }
     case 'datasheet':
-      return doc(`Datenblatt ${d}`, rng.chance(0.5) ? `Datenblatt ${d} – ${year}` : `DB_${c}_de`, { folderKey: 'datenblaetter', description: `Technische Daten, Stand ${year}` });
+      return doc(`Datenblatt ${d}`, rng.chance(0.5) ? `Datenblatt ${d} – ${year}` : `DB_${c}_de`, {
+        folderKey: 'datenblaetter',
+        description: `Technische Daten, Stand ${year}`,
+      });
     case 'manual':
-      return doc(`Betriebsanleitung ${d}`, `BA_${c}_${rng.pick(['de', 'de-en', 'de-en-fr'])}`, { folderKey: 'betriebsanleitungen' });
+      return doc(`Betriebsanleitung ${d}`, `BA_${c}_${rng.pick(['de', 'de-en', 'de-en-fr'])}`, {
+        folderKey: 'betriebsanleitungen',
+      });
     case 'brochure':
       return doc(`Prospekt ${d}`, `Prospekt_${c}_${year}`, { folderKey: 'prospekte' });
     case 'technical_drawing':
       return rng.chance(0.6)
-        ? { ...base(rng, `Maßzeichnung ${d}`, keywords), title: `Maßzeichnung ${d}`, fileStem: `MZ_${c}`, render: 'svg', svgStyle: 'drawing', svgSize: [1200, 800], mime: 'image/svg+xml', ext: 'svg', folderKey: 'zeichnungen' }
+        ? {
+            ...base(rng, `Maßzeichnung ${d}`, keywords),
+            title: `Maßzeichnung ${d}`,
+            fileStem: `MZ_${c}`,
+            render: 'svg',
+            svgStyle: 'drawing',
+            svgSize: [1200, 800],
+            mime: 'image/svg+xml',
+            ext: 'svg',
+            folderKey: 'zeichnungen',
+          }
         : doc(`Maßzeichnung ${d}`, `Maßzeichnung ${d}`, { folderKey: 'zeichnungen' });
     case 'cad':
-      return { ...base(rng, `CAD-Modell ${d}`, keywords), fileStem: `${c}_CAD`, render: rng.chance(0.7) ? 'step' : 'none', mime: 'model/step', ext: 'step', folderKey: 'video-und-3d' };
+      return {
+        ...base(rng, `CAD-Modell ${d}`, keywords),
+        fileStem: `${c}_CAD`,
+        render: rng.chance(0.7) ? 'step' : 'none',
+        mime: 'model/step',
+        ext: 'step',
+        folderKey: 'video-und-3d',
+      };
     case 'three_d_view':
-      return { ...base(rng, `3D-Ansicht ${d}`, keywords), fileStem: `${c}_3D`, render: 'gltf', mime: 'model/gltf+json', ext: 'gltf', folderKey: 'video-und-3d' };
+      return {
+        ...base(rng, `3D-Ansicht ${d}`, keywords),
+        fileStem: `${c}_3D`,
+        render: 'gltf',
+        mime: 'model/gltf+json',
+        ext: 'gltf',
+        folderKey: 'video-und-3d',
+      };
     case 'view_360':
-      return { ...base(rng, `360°-Ansicht ${d}`, keywords), fileStem: `${c}_360`, render: 'none', mime: 'application/zip', ext: 'zip', folderKey: 'video-und-3d' };
+      return {
+        ...base(rng, `360°-Ansicht ${d}`, keywords),
+        fileStem: `${c}_360`,
+        render: 'none',
+        mime: 'application/zip',
+        ext: 'zip',
+        folderKey: 'video-und-3d',
+      };
     case 'video':
-      return { ...base(rng, `Video ${d} im Einsatz`, keywords), fileStem: `${c}_Einsatz_${year}`, render: 'none', mime: 'video/mp4', ext: 'mp4', folderKey: 'video-und-3d' };
+      return {
+        ...base(rng, `Video ${d} im Einsatz`, keywords),
+        fileStem: `${c}_Einsatz_${year}`,
+        render: 'none',
+        mime: 'video/mp4',
+        ext: 'mp4',
+        folderKey: 'video-und-3d',
+      };
     default:
       return globalContent(rng, type, who.family, year);
   }
@@ -142,19 +212,69 @@ export function globalContent(rng: Rng, type: MediaType, family: Family | null, 
   const keywords = family ? [...family.keywords, group] : ['Hofmeister', 'Landtechnik', 'Messe', 'Grünland'];
   switch (type) {
     case 'brochure':
-      return { ...base(rng, `Prospekt ${group} ${year}`, keywords), title: `Prospekt ${group}`, fileStem: `Prospekt_${compact(group)}_${year}`, render: 'pdf', mime: 'application/pdf', ext: 'pdf', folderKey: year >= 2026 ? 'prospekte-2026' : 'prospekte-2025', pdfLines: [`Prospekt ${group}`, `Ausgabe ${year}`, 'Hofmeister Landtechnik GmbH'] };
+      return {
+        ...base(rng, `Prospekt ${group} ${year}`, keywords),
+        title: `Prospekt ${group}`,
+        fileStem: `Prospekt_${compact(group)}_${year}`,
+        render: 'pdf',
+        mime: 'application/pdf',
+        ext: 'pdf',
+        folderKey: year >= 2026 ? 'prospekte-2026' : 'prospekte-2025',
+        pdfLines: [`Prospekt ${group}`, `Ausgabe ${year}`, 'Hofmeister Landtechnik GmbH'],
+      };
     case 'icon':
     case 'logo': {
-      const subject = rng.pick(['Hydraulik', 'ISOBUS', 'Zapfwelle', 'Euro-Aufnahme', 'Made in Germany', 'Service', 'Ersatzteile']);
+      const subject = rng.pick([
+        'Hydraulik',
+        'ISOBUS',
+        'Zapfwelle',
+        'Euro-Aufnahme',
+        'Made in Germany',
+        'Service',
+        'Ersatzteile',
+      ]);
       const svg = rng.chance(0.6);
-      return { ...base(rng, `${type === 'icon' ? 'Icon' : 'Logo'} ${subject}`, keywords), fileStem: `${type}_${slugify(subject)}`, render: svg ? 'svg' : 'png_alpha', svgStyle: type === 'logo' ? 'logo' : 'icon', svgSize: type === 'logo' ? [400, 100] : [96, 96], mime: svg ? 'image/svg+xml' : 'image/png', ext: svg ? 'svg' : 'png', folderKey: type === 'icon' ? 'icons' : 'logos' };
+      return {
+        ...base(rng, `${type === 'icon' ? 'Icon' : 'Logo'} ${subject}`, keywords),
+        fileStem: `${type}_${slugify(subject)}`,
+        render: svg ? 'svg' : 'png_alpha',
+        svgStyle: type === 'logo' ? 'logo' : 'icon',
+        svgSize: type === 'logo' ? [400, 100] : [96, 96],
+        mime: svg ? 'image/svg+xml' : 'image/png',
+        ext: svg ? 'svg' : 'png',
+        folderKey: type === 'icon' ? 'icons' : 'logos',
+      };
     }
     case 'technical_drawing':
-      return { ...base(rng, `Schnittzeichnung ${group}`, keywords), fileStem: `SZ_${compact(group)}`, render: 'svg', svgStyle: 'drawing', svgSize: [1000, 700], mime: 'image/svg+xml', ext: 'svg', folderKey: 'zeichnungen' };
+      return {
+        ...base(rng, `Schnittzeichnung ${group}`, keywords),
+        fileStem: `SZ_${compact(group)}`,
+        render: 'svg',
+        svgStyle: 'drawing',
+        svgSize: [1000, 700],
+        mime: 'image/svg+xml',
+        ext: 'svg',
+        folderKey: 'zeichnungen',
+      };
     case 'video':
-      return { ...base(rng, `Imagefilm ${year}`, keywords), fileStem: `Imagefilm_${year}_final`, render: 'none', mime: 'video/mp4', ext: 'mp4', folderKey: 'video-und-3d' };
+      return {
+        ...base(rng, `Imagefilm ${year}`, keywords),
+        fileStem: `Imagefilm_${year}_final`,
+        render: 'none',
+        mime: 'video/mp4',
+        ext: 'mp4',
+        folderKey: 'video-und-3d',
+      };
     case 'datasheet':
-      return { ...base(rng, `Datenblatt Übersicht ${year}`, keywords), fileStem: `Datenblaetter_Uebersicht_${year}`, render: 'pdf', mime: 'application/pdf', ext: 'pdf', folderKey: 'datenblaetter', pdfLines: ['Übersicht aller Datenblätter', `Stand ${year}`] };
+      return {
+        ...base(rng, `Datenblatt Übersicht ${year}`, keywords),
+        fileStem: `Datenblaetter_Uebersicht_${year}`,
+        render: 'pdf',
+        mime: 'application/pdf',
+        ext: 'pdf',
+        folderKey: 'datenblaetter',
+        pdfLines: ['Übersicht aller Datenblätter', `Stand ${year}`],
+      };
     default: {
       const [name, slug, folder] = rng.pick(MARKETING);
       const content = base(rng, `${name} (${year})`, keywords);

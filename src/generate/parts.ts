@@ -96,7 +96,15 @@ export const PART_GROUPS: Readonly<Record<string, readonly PartTemplate[]>> = {
     P('Sicherungsmutter', 'Lock nut', 'Écrou de sécurité', 'ET', [0.005, 0.03], 'bolt', '73181699'),
     P('Federstecker', 'Linch pin', 'Goupille bêta', 'VT', [0.005, 0.02], 'mm', null),
     P('Schmiernippel', 'Grease nipple', 'Graisseur', 'VT', [0.003, 0.01], 'none', '84818099'),
-    P('Rillenkugellager', 'Deep groove ball bearing', 'Roulement à billes', 'ET', [0.1, 0.6], 'bearing', '84821010'),
+    P(
+      'Rillenkugellager',
+      'Deep groove ball bearing',
+      'Roulement à billes',
+      'ET',
+      [0.1, 0.6],
+      'bearing',
+      '84821010',
+    ),
     P('Warntafel', 'Warning sign', 'Panneau de signalisation', 'ET', [0.8, 1.5], 'lr', '83100000'),
     P('Rückstrahler', 'Reflector', 'Catadioptre', 'VT', [0.02, 0.05], 'none', null),
     P('Gelenkwelle', 'PTO shaft', 'Arbre de transmission', 'ET', [12, 35], 'mm', '84834021'),
@@ -130,7 +138,10 @@ export function partGroupOf(familyKey: string | null): readonly PartTemplate[] {
 
 /** Size suffix of a part name per language, e.g. `rechts`/`right`/`droite` or `Ø 30 mm`. */
 export function specText(rng: Rng, spec: Spec): Tri | null {
-  const n = (v: number, digits: number): [string, string] => [v.toFixed(digits).replace('.', ','), v.toFixed(digits)];
+  const n = (v: number, digits: number): [string, string] => [
+    v.toFixed(digits).replace('.', ','),
+    v.toFixed(digits),
+  ];
   switch (spec) {
     case 'lr':
       return rng.pick<Tri>([

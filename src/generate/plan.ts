@@ -9,8 +9,16 @@
 import { FAMILIES, FAMILY_COUNT } from './families';
 import { rngFor } from './random';
 import {
-  CORE_MEDIA, FORCED_PRODUCT_CASES, MEDIA_CASES, MEDIA_TYPES, PF, PRODUCT_FLAG_RATES, SCALES, spreadIndex,
-  type MediaType, type Scale,
+  CORE_MEDIA,
+  FORCED_PRODUCT_CASES,
+  MEDIA_CASES,
+  MEDIA_TYPES,
+  PF,
+  PRODUCT_FLAG_RATES,
+  SCALES,
+  spreadIndex,
+  type MediaType,
+  type Scale,
 } from './scenarios';
 
 export const OBJEKTTYP = ['produktgruppe', 'produkt', 'modellvariante'] as const;
@@ -21,24 +29,44 @@ export interface Plan {
   scale: Scale;
   seed: number;
   products: {
-    count: number; family: Uint8Array; objekttyp: Uint8Array; line: Int32Array; variant: Uint8Array;
+    count: number;
+    family: Uint8Array;
+    objekttyp: Uint8Array;
+    line: Int32Array;
+    variant: Uint8Array;
     /** Running number of the product inside its family (order number), -1 without one. */
-    ordSeq: Int32Array; flags: Uint32Array;
-    mainStart: Int32Array; maCount: Uint8Array; zuCount: Uint8Array;
-    mediaStart: Int32Array; mediaCount: Uint8Array; uploadStart: Int32Array; uploadCount: Uint8Array;
+    ordSeq: Int32Array;
+    flags: Uint32Array;
+    mainStart: Int32Array;
+    maCount: Uint8Array;
+    zuCount: Uint8Array;
+    mediaStart: Int32Array;
+    mediaCount: Uint8Array;
+    uploadStart: Int32Array;
+    uploadCount: Uint8Array;
   };
   lines: { count: number; family: Uint8Array; lineNo: Int32Array; first: Int32Array; size: Uint8Array };
   mains: number;
   spares: {
-    count: number; family: Uint8Array; line: Int32Array;
+    count: number;
+    family: Uint8Array;
+    line: Int32Array;
     /** CSR: spares of line l are byLine[lineOffsets[l] .. lineOffsets[l+1]). */
-    lineOffsets: Int32Array; byLine: Int32Array; familyOffsets: Int32Array; byFamily: Int32Array;
+    lineOffsets: Int32Array;
+    byLine: Int32Array;
+    familyOffsets: Int32Array;
+    byFamily: Int32Array;
   };
   media: {
-    count: number; owned: number; type: Uint8Array; owner: Int32Array;
+    count: number;
+    owned: number;
+    type: Uint8Array;
+    owner: Int32Array;
     /** Family of global media (brochures), 255 for none. */
-    family: Uint8Array; forcedCase: Uint8Array;
-    familyBrochure: Int32Array; familyImage: Int32Array;
+    family: Uint8Array;
+    forcedCase: Uint8Array;
+    familyBrochure: Int32Array;
+    familyImage: Int32Array;
   };
   uploads: number;
 }
@@ -51,9 +79,20 @@ export const ID = {
 };
 
 /** Families that get a product group first, in this order (front loaders and balers even in tiny). */
-const GROUP_ORDER = ['rundballenpresse', 'frontlader', 'scheibenmaehwerk', 'kreiselzettwender', 'kreiselschwader',
-  'ladewagen', 'quaderballenpresse', 'ballenwickler', 'trommelmaehwerk', 'bandschwader', 'werkzeug', 'ersatzteilset']
-  .map((key) => FAMILIES.findIndex((f) => f.key === key));
+const GROUP_ORDER = [
+  'rundballenpresse',
+  'frontlader',
+  'scheibenmaehwerk',
+  'kreiselzettwender',
+  'kreiselschwader',
+  'ladewagen',
+  'quaderballenpresse',
+  'ballenwickler',
+  'trommelmaehwerk',
+  'bandschwader',
+  'werkzeug',
+  'ersatzteilset',
+].map((key) => FAMILIES.findIndex((f) => f.key === key));
 
 function csr(count: number, keys: ArrayLike<number>, buckets: number): [Int32Array, Int32Array] {
   const offsets = new Int32Array(buckets + 1);
@@ -100,7 +139,17 @@ export function planCatalog(scale: Scale, seed: number): Plan {
     const l = lineFamily.length;
     // The first lines visit every family once, so even tiny has each family.
     const f = l < FAMILY_COUNT ? l : rng.weighted(familyWeights);
-    const variants = l < FAMILY_COUNT ? l % 3 === 0 ? 1 : 0 : rng.weighted([[0, 45], [1, 30], [2, 15], [3, 10]] as const);
+    const variants =
+      l < FAMILY_COUNT
+        ? l % 3 === 0
+          ? 1
+          : 0
+        : rng.weighted([
+            [0, 45],
+            [1, 30],
+            [2, 15],
+            [3, 10],
+          ] as const);
     const size = Math.min(1 + variants, P - p);
     lineFamily.push(f);
     lineNo.push(familyLines[f] as number);
@@ -114,7 +163,8 @@ export function planCatalog(scale: Scale, seed: number): Plan {
       variant[p] = v;
       ordSeq[p] = familySeq[f] as number;
       familySeq[f] = (familySeq[f] as number) + 1;
-      for (const [flag, rate] of PRODUCT_FLAG_RATES) if (rng.chance(rate)) flags[p] = (flags[p] as number) | flag;
+      for (const [flag, rate] of PRODUCT_FLAG_RATES)
+        if (rng.chance(rate)) flags[p] = (flags[p] as number) | flag;
     }
   }
   const nonGroup: number[] = [];
@@ -166,7 +216,16 @@ export function planCatalog(scale: Scale, seed: number): Plan {
   const mediaCount = new Uint8Array(P);
   const typeIndex = (t: MediaType): number => MEDIA_TYPES.indexOf(t);
   const ownWeights = (
-    [['image', 78], ['datasheet', 8], ['manual', 4], ['technical_drawing', 4], ['video', 2], ['cad', 1.5], ['three_d_view', 1.5], ['view_360', 1]] as const
+    [
+      ['image', 78],
+      ['datasheet', 8],
+      ['manual', 4],
+      ['technical_drawing', 4],
+      ['video', 2],
+      ['cad', 1.5],
+      ['three_d_view', 1.5],
+      ['view_360', 1],
+    ] as const
   ).map(([t, w]) => [typeIndex(t), w] as const);
   for (let i = 0; i < P; i += 1) {
     mediaStart[i] = types.length;
@@ -188,11 +247,25 @@ export function planCatalog(scale: Scale, seed: number): Plan {
   const owned = types.length;
   const globalCount = Math.max(CORE_MEDIA.length + 8, spec.media - owned);
   const globalWeights = (
-    [['image', 60], ['brochure', 15], ['icon', 10], ['logo', 3], ['technical_drawing', 5], ['video', 4], ['datasheet', 3]] as const
+    [
+      ['image', 60],
+      ['brochure', 15],
+      ['icon', 10],
+      ['logo', 3],
+      ['technical_drawing', 5],
+      ['video', 4],
+      ['datasheet', 3],
+    ] as const
   ).map(([t, w]) => [typeIndex(t), w] as const);
   for (let g = 0; g < globalCount; g += 1) {
     const core = CORE_MEDIA[g];
-    types.push(core ? typeIndex(core.type) : g < CORE_MEDIA.length + FAMILY_COUNT ? typeIndex('brochure') : rng.weighted(globalWeights));
+    types.push(
+      core
+        ? typeIndex(core.type)
+        : g < CORE_MEDIA.length + FAMILY_COUNT
+          ? typeIndex('brochure')
+          : rng.weighted(globalWeights),
+    );
     owners.push(-1);
   }
   const M = types.length;
@@ -234,12 +307,43 @@ export function planCatalog(scale: Scale, seed: number): Plan {
   }
 
   return {
-    scale, seed,
-    products: { count: P, family, objekttyp, line, variant, ordSeq, flags, mainStart, maCount, zuCount, mediaStart, mediaCount, uploadStart, uploadCount },
-    lines: { count: L, family: Uint8Array.from(lineFamily), lineNo: Int32Array.from(lineNo), first: Int32Array.from(lineFirst), size: Uint8Array.from(lineSize) },
+    scale,
+    seed,
+    products: {
+      count: P,
+      family,
+      objekttyp,
+      line,
+      variant,
+      ordSeq,
+      flags,
+      mainStart,
+      maCount,
+      zuCount,
+      mediaStart,
+      mediaCount,
+      uploadStart,
+      uploadCount,
+    },
+    lines: {
+      count: L,
+      family: Uint8Array.from(lineFamily),
+      lineNo: Int32Array.from(lineNo),
+      first: Int32Array.from(lineFirst),
+      size: Uint8Array.from(lineSize),
+    },
     mains,
     spares: { count: S, family: spareFamily, line: spareLine, lineOffsets, byLine, familyOffsets, byFamily },
-    media: { count: M, owned, type: mediaType, owner, family: mediaFamily, forcedCase, familyBrochure, familyImage },
+    media: {
+      count: M,
+      owned,
+      type: mediaType,
+      owner,
+      family: mediaFamily,
+      forcedCase,
+      familyBrochure,
+      familyImage,
+    },
     uploads,
   };
 }

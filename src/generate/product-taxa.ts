@@ -10,8 +10,13 @@ import type { Rng } from './random';
 import { PF } from './scenarios';
 
 const KIND_AREA: Readonly<Record<string, string>> = {
-  ES: 'schaufeln', BZ: 'ballenhandling', PG: 'palettengabeln', DZ: 'dungzangen',
-  VS: 'verschleissteile', MK: 'maehklingen', ZS: 'zinken',
+  ES: 'schaufeln',
+  BZ: 'ballenhandling',
+  PG: 'palettengabeln',
+  DZ: 'dungzangen',
+  VS: 'verschleissteile',
+  MK: 'maehklingen',
+  ZS: 'zinken',
 };
 
 function firstNumber(value: unknown): number | null {
@@ -40,7 +45,13 @@ function powerBucket(kw: number): string {
   return 'ueber-150-kw';
 }
 
-export function productTaxonIds(ctx: GenContext, rng: Rng, who: ProductIdentity, features: Features | null, flags: number): number[] {
+export function productTaxonIds(
+  ctx: GenContext,
+  rng: Rng,
+  who: ProductIdentity,
+  features: Features | null,
+  flags: number,
+): number[] {
   const { taxonomies } = ctx;
   const terms: [string, string][] = [];
   const area = who.family.taxa.produktbereich ?? [];
@@ -49,9 +60,11 @@ export function productTaxonIds(ctx: GenContext, rng: Rng, who: ProductIdentity,
   } else {
     terms.push(['produktbereich', KIND_AREA[who.kind.code] ?? (area[0] as string)]);
     if (area[1] && rng.chance(0.2)) terms.push(['produktbereich', area[1]]);
-    if (who.kind.code === 'SM') terms.push(['produktbereich', who.variant === 'F' ? 'frontmaehwerke' : 'heckmaehwerke']);
+    if (who.kind.code === 'SM')
+      terms.push(['produktbereich', who.variant === 'F' ? 'frontmaehwerke' : 'heckmaehwerke']);
     if (who.variant === 'Combi') terms.push(['produktbereich', 'press-wickel-kombinationen']);
-    if (features?.parallelfuehrung === 'ohne') terms.push(['produktbereich', 'frontlader-ohne-parallelfuehrung']);
+    if (features?.parallelfuehrung === 'ohne')
+      terms.push(['produktbereich', 'frontlader-ohne-parallelfuehrung']);
     for (const [taxonomy, slugs] of Object.entries(who.family.taxa)) {
       if (taxonomy === 'produktbereich') continue;
       for (const slug of slugs) if (rng.chance(0.7)) terms.push([taxonomy, slug]);
@@ -60,7 +73,8 @@ export function productTaxonIds(ctx: GenContext, rng: Rng, who: ProductIdentity,
     if (width !== null) terms.push(['arbeitsbreite', widthBucket(width)]);
     const transport = firstNumber(features?.transportbreite_m);
     if (transport !== null) terms.push(['transportbreite', transport <= 3 ? '2-bis-3-m' : '3-bis-4-m']);
-    const power = firstNumber(features?.leistungsbedarf_kw) ?? (who.family.tractorLinks ? who.size * 2 : null);
+    const power =
+      firstNumber(features?.leistungsbedarf_kw) ?? (who.family.tractorLinks ? who.size * 2 : null);
     if (power !== null) terms.push(['traktorleistung', powerBucket(power)]);
     if (features?.isobus === true || features?.steuerung === 'ISOBUS') terms.push(['ausstattung', 'isobus']);
     if (features?.hydraulische_klappung === true) terms.push(['ausstattung', 'hydraulische-klappung']);

@@ -45,7 +45,10 @@ function articleIds(ctx: GenContext, rng: Rng, who: ProductIdentity): number[] {
     // Variants share most of the base model's parts.
     if (v === 0 || unitHash(seed, 'variant-spare', s * 4 + v) < 0.8) spares.add(s);
   }
-  const pool = (f: number): [number, number] => [sp.familyOffsets[f] as number, sp.familyOffsets[f + 1] as number];
+  const pool = (f: number): [number, number] => [
+    sp.familyOffsets[f] as number,
+    sp.familyOffsets[f + 1] as number,
+  ];
   const [fs, fe] = pool(who.familyIndex);
   for (let k = rng.int(0, 3); k > 0 && fe > fs; k -= 1) {
     const s = sp.byFamily[rng.int(fs, fe - 1)] as number;
@@ -72,8 +75,16 @@ function mediaLinks(ctx: GenContext, rng: Rng, who: ProductIdentity, flags: numb
     const role = MEDIA_TYPES[md.type[j] as number] as string;
     const position = (positions.get(role) ?? 0) + 1;
     positions.set(role, position);
-    const link: MediaLink = { media_id: ID.media(j), role, is_main: isMainCandidate && role === 'image' && position === 1, position };
-    if (role === 'image') link.usages = rng.chance(0.8) ? ['website', ...rng.sample(USAGES.slice(1), rng.int(0, 2))] : rng.sample(USAGES, rng.int(1, 2));
+    const link: MediaLink = {
+      media_id: ID.media(j),
+      role,
+      is_main: isMainCandidate && role === 'image' && position === 1,
+      position,
+    };
+    if (role === 'image')
+      link.usages = rng.chance(0.8)
+        ? ['website', ...rng.sample(USAGES.slice(1), rng.int(0, 2))]
+        : rng.sample(USAGES, rng.int(1, 2));
     links.push(link);
   };
   if (who.objekttyp === 0) {
@@ -98,14 +109,24 @@ function mediaLinks(ctx: GenContext, rng: Rng, who: ProductIdentity, flags: numb
   return links;
 }
 
-function lifecycle(rng: Rng, flags: number, created: number): { sale_start: string | null; end_of_life: string | null } {
+function lifecycle(
+  rng: Rng,
+  flags: number,
+  created: number,
+): { sale_start: string | null; end_of_life: string | null } {
   const saleFrom = Math.min(created + 30 * DAY, GENERATED_AT - 60 * DAY);
-  const sale_start = flags & PF.SALE_FUTURE
-    ? dateBetween(rng, GENERATED_AT + 40 * DAY, utc(2027, 9, 1))
-    : rng.chance(0.9) ? dateBetween(rng, saleFrom, Math.min(created + 200 * DAY, GENERATED_AT - DAY)) : null;
-  const end_of_life = flags & PF.EOL_PAST
-    ? dateBetween(rng, Math.min(created + 400 * DAY, GENERATED_AT - 120 * DAY), GENERATED_AT - 30 * DAY)
-    : rng.chance(0.03) ? dateBetween(rng, GENERATED_AT + 90 * DAY, utc(2028, 12, 31)) : null;
+  const sale_start =
+    flags & PF.SALE_FUTURE
+      ? dateBetween(rng, GENERATED_AT + 40 * DAY, utc(2027, 9, 1))
+      : rng.chance(0.9)
+        ? dateBetween(rng, saleFrom, Math.min(created + 200 * DAY, GENERATED_AT - DAY))
+        : null;
+  const end_of_life =
+    flags & PF.EOL_PAST
+      ? dateBetween(rng, Math.min(created + 400 * DAY, GENERATED_AT - 120 * DAY), GENERATED_AT - 30 * DAY)
+      : rng.chance(0.03)
+        ? dateBetween(rng, GENERATED_AT + 90 * DAY, utc(2028, 12, 31))
+        : null;
   return { sale_start, end_of_life };
 }
 
@@ -147,26 +168,37 @@ export function buildProduct(ctx: GenContext, p: number): Record<string, unknown
   record.features = features;
   Object.assign(record, group ? { sale_start: null, end_of_life: null } : lifecycle(rng, flags, created));
   record.is_active = !(flags & PF.INACTIVE);
-  record.keywords = flags & PF.NO_KEYWORDS || (group && rng.chance(0.5)) ? [] : rng.sample(who.family.keywords, rng.int(2, 5));
+  record.keywords =
+    flags & PF.NO_KEYWORDS || (group && rng.chance(0.5))
+      ? []
+      : rng.sample(who.family.keywords, rng.int(2, 5));
   record.taxon_ids = productTaxonIds(ctx, rng, who, features, flags);
-  const fronts = who.family.tractorLinks && !group ? tractorLinks(ctx, rng) : { manufacturer_ids: [], tractor_model_ids: [] };
+  const fronts =
+    who.family.tractorLinks && !group
+      ? tractorLinks(ctx, rng)
+      : { manufacturer_ids: [], tractor_model_ids: [] };
   record.manufacturer_ids = fronts.manufacturer_ids;
   record.tractor_model_ids = fronts.tractor_model_ids;
   record.article_ids = articleIds(ctx, rng, who);
   record.media_links = mediaLinks(ctx, rng, who, flags);
   const uploads = [];
   const first = plan.products.uploadStart[p] as number;
-  for (let u = first; u < first + (plan.products.uploadCount[p] as number); u += 1) uploads.push(uploadSpec(ctx, u, who).record);
+  for (let u = first; u < first + (plan.products.uploadCount[p] as number); u += 1)
+    uploads.push(uploadSpec(ctx, u, who).record);
   // Upload positions are often not in list order.
   if (uploads.length > 1 && rng.chance(0.5)) uploads.reverse();
   record.uploads = uploads;
-  if (flags & PF.UNKNOWN_FIELD) record.pim_workflow_state = rng.pick(['freigegeben', 'in_bearbeitung', 'uebersetzung']);
+  if (flags & PF.UNKNOWN_FIELD)
+    record.pim_workflow_state = rng.pick(['freigegeben', 'in_bearbeitung', 'uebersetzung']);
   record.created_at = timestamp(created);
   record.updated_at = rng.chance(0.1) ? null : timestamp(instantBetween(rng, created, GENERATED_AT - DAY));
   return record;
 }
 
-function tractorLinks(ctx: GenContext, rng: Rng): { manufacturer_ids: number[]; tractor_model_ids: number[] } {
+function tractorLinks(
+  ctx: GenContext,
+  rng: Rng,
+): { manufacturer_ids: number[]; tractor_model_ids: number[] } {
   const makers = ctx.tractors.manufacturers;
   const active = makers.filter((m) => m.is_active).map((m) => m.id);
   const inactive = makers.filter((m) => !m.is_active).map((m) => m.id);

@@ -48,7 +48,8 @@ class Canvas {
 
   rect(x0: number, y0: number, w: number, h: number, color: Rgb): void {
     const pattern = this.pattern(color);
-    for (let y = Math.max(0, Math.round(y0)); y < Math.min(this.height, Math.round(y0 + h)); y += 1) this.span(y, x0, x0 + w, pattern);
+    for (let y = Math.max(0, Math.round(y0)); y < Math.min(this.height, Math.round(y0 + h)); y += 1)
+      this.span(y, x0, x0 + w, pattern);
   }
 
   circle(cx: number, cy: number, r: number, color: Rgb): void {
@@ -135,7 +136,8 @@ export function paint(job: RasterJob, formatLabel: string): Canvas {
   // Label: one line when it fits, else id and size/format on two lines.
   const scale = Math.max(1, Math.floor(Math.min(w, h) / 200));
   const full = `${job.label} ${w}x${h} ${formatLabel}`;
-  const lines = textWidth(full, scale) + 2 * m + 4 * scale <= w ? [full] : [job.label, `${w}x${h} ${formatLabel}`];
+  const lines =
+    textWidth(full, scale) + 2 * m + 4 * scale <= w ? [full] : [job.label, `${w}x${h} ${formatLabel}`];
   const pad = 2 * scale;
   const lineHeight = (GLYPH_HEIGHT + 2) * scale;
   const boxW = Math.max(...lines.map((line) => textWidth(line, scale))) + 2 * pad;
@@ -147,12 +149,23 @@ export function paint(job: RasterJob, formatLabel: string): Canvas {
   return canvas;
 }
 
-const FORMAT_LABEL: Readonly<Record<RasterFormat, string>> = { jpeg: 'JPEG', png: 'PNG', webp: 'WEBP', gif: 'GIF', tiff: 'TIFF' };
+const FORMAT_LABEL: Readonly<Record<RasterFormat, string>> = {
+  jpeg: 'JPEG',
+  png: 'PNG',
+  webp: 'WEBP',
+  gif: 'GIF',
+  tiff: 'TIFF',
+};
 
 export async function encodeRaster(job: RasterJob): Promise<Buffer> {
   const canvas = paint(job, FORMAT_LABEL[job.format] + (job.exifRotate ? ' EXIF6' : ''));
-  let image = sharp(canvas.data, { raw: { width: canvas.width, height: canvas.height, channels: canvas.channels } });
-  if (job.exifRotate) image = sharp(await image.rotate(270).raw().toBuffer(), { raw: { width: canvas.height, height: canvas.width, channels: canvas.channels } }).withMetadata({ orientation: 6 });
+  let image = sharp(canvas.data, {
+    raw: { width: canvas.width, height: canvas.height, channels: canvas.channels },
+  });
+  if (job.exifRotate)
+    image = sharp(await image.rotate(270).raw().toBuffer(), {
+      raw: { width: canvas.height, height: canvas.width, channels: canvas.channels },
+    }).withMetadata({ orientation: 6 });
   const big = job.width * job.height > 4_000_000;
   switch (job.format) {
     case 'jpeg':
@@ -164,6 +177,8 @@ export async function encodeRaster(job: RasterJob): Promise<Buffer> {
     case 'gif':
       return image.gif({ effort: 1, dither: 0 }).toBuffer();
     case 'tiff':
-      return image.tiff({ compression: big ? 'jpeg' : 'lzw', predictor: big ? 'none' : 'horizontal' }).toBuffer();
+      return image
+        .tiff({ compression: big ? 'jpeg' : 'lzw', predictor: big ? 'none' : 'horizontal' })
+        .toBuffer();
   }
 }

@@ -8,7 +8,16 @@ export type Lang = 'de' | 'en' | 'fr';
 /** `{ de, en?, fr? }`: German is always there, the others may be missing. */
 export type LangText = { de: string; en?: string; fr?: string };
 
-const TRANSLIT: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', é: 'e', è: 'e', à: 'a', ç: 'c' };
+const TRANSLIT: Record<string, string> = {
+  ä: 'ae',
+  ö: 'oe',
+  ü: 'ue',
+  ß: 'ss',
+  é: 'e',
+  è: 'e',
+  à: 'a',
+  ç: 'c',
+};
 
 export function slugify(text: string): string {
   return text

@@ -13,7 +13,12 @@ import { compact, slugify } from './text';
 import { GENERATED_AT, HISTORY_START, instantBetween, timestamp } from './time';
 
 const ASPECTS: readonly (readonly [readonly [number, number], number])[] = [
-  [[4, 3], 40], [[3, 2], 20], [[16, 9], 12], [[1, 1], 12], [[3, 4], 10], [[2, 3], 6],
+  [[4, 3], 40],
+  [[3, 2], 20],
+  [[16, 9], 12],
+  [[1, 1], 12],
+  [[3, 4], 10],
+  [[2, 3], 6],
 ];
 
 /** Width and height with the longer edge inside the scale's range. */
@@ -25,7 +30,11 @@ export function imageSize(rng: Rng, scale: Scale): [number, number] {
 }
 
 const VIEWS: readonly (readonly [string, string])[] = [
-  ['im Einsatz', 'einsatz'], ['Seitenansicht', 'seitenansicht'], ['Freisteller', 'freisteller'], ['Detail', 'detail'], ['Hofansicht', 'hof'],
+  ['im Einsatz', 'einsatz'],
+  ['Seitenansicht', 'seitenansicht'],
+  ['Freisteller', 'freisteller'],
+  ['Detail', 'detail'],
+  ['Hofansicht', 'hof'],
 ];
 
 export interface UploadSpec {
@@ -37,7 +46,11 @@ export function uploadSpec(ctx: GenContext, u: number, who: ProductIdentity): Up
   const rng = rngFor(ctx.seed, 'upload', u);
   const id = ID.upload(u);
   const [view, viewSlug] = rng.pick(VIEWS);
-  const format = rng.weighted([['jpeg', 65], ['webp', 25], ['png', 10]] as const);
+  const format = rng.weighted([
+    ['jpeg', 65],
+    ['webp', 25],
+    ['png', 10],
+  ] as const);
   const alpha = format === 'png' || (format === 'webp' && viewSlug === 'freisteller');
   const [width, height] = imageSize(rng, ctx.plan.scale);
   const ext = format === 'jpeg' ? 'jpg' : format;
@@ -58,6 +71,15 @@ export function uploadSpec(ctx: GenContext, u: number, who: ProductIdentity): Up
     position,
     created_at: timestamp(instantBetween(rng, HISTORY_START, GENERATED_AT - 86_400_000)),
   };
-  const job: FileJob = { kind: 'raster', path: record.file as string, format, width, height, alpha, label: String(id), seed: (Math.imul(ctx.seed, 0x9e3779b1) + id) >>> 0 };
+  const job: FileJob = {
+    kind: 'raster',
+    path: record.file as string,
+    format,
+    width,
+    height,
+    alpha,
+    label: String(id),
+    seed: (Math.imul(ctx.seed, 0x9e3779b1) + id) >>> 0,
+  };
   return { record, job };
 }

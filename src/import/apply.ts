@@ -24,8 +24,18 @@ export interface KindCounts {
 /** Product relation tables: staged jsonb list → table and column. */
 const RELATIONS = [
   { list: 'taxon_ids', table: 'product_taxons', column: 'taxon_id', source: 'taxons' },
-  { list: 'manufacturer_ids', table: 'product_manufacturers', column: 'manufacturer_id', source: 'manufacturers' },
-  { list: 'tractor_model_ids', table: 'product_tractor_models', column: 'tractor_model_id', source: 'tractor_models' },
+  {
+    list: 'manufacturer_ids',
+    table: 'product_manufacturers',
+    column: 'manufacturer_id',
+    source: 'manufacturers',
+  },
+  {
+    list: 'tractor_model_ids',
+    table: 'product_tractor_models',
+    column: 'tractor_model_id',
+    source: 'tractor_models',
+  },
   { list: 'article_ids', table: 'product_articles', column: 'article_id', source: 'articles' },
 ] as const;
 
@@ -46,7 +56,14 @@ async function count(client: PoolClient, sql: string): Promise<number> {
  * Records `n` changes whose keys are in column `key` of table `from`. Past the bulk threshold one row with
  * entity_id `*` stands for all of them: the indexer rebuilds that index instead of syncing record by record.
  */
-async function outbox(ctx: ApplyContext, entity: string, action: 'upsert' | 'delete', from: string, n: number, key = 'key') {
+async function outbox(
+  ctx: ApplyContext,
+  entity: string,
+  action: 'upsert' | 'delete',
+  from: string,
+  n: number,
+  key = 'key',
+) {
   if (n === 0) return;
   const sql =
     n > ctx.bulkThreshold
@@ -110,7 +127,10 @@ async function deleteKind(ctx: ApplyContext, kind: Kind): Promise<number> {
   // Relation rows have no FKs (see the migration): remove those of deleted records here.
   const orphans: [string, string][] =
     kind.name === 'products'
-      ? [...RELATIONS.map((r) => r.table), 'product_media_links', 'search_keywords'].map((t) => [t, 'product_id'])
+      ? [...RELATIONS.map((r) => r.table), 'product_media_links', 'search_keywords'].map((t) => [
+          t,
+          'product_id',
+        ])
       : kind.name === 'media'
         ? [
             ['product_media_links', 'media_id'],
@@ -144,9 +164,10 @@ async function resetBuiltinFormats(client: PoolClient): Promise<number> {
     [JSON.stringify(BUILTIN_IMAGE_FORMATS)],
   );
   for (const row of reset.rows as { key: string }[]) {
-    await client.query(`INSERT INTO index_outbox (entity, entity_id, action) VALUES ('image_format', $1, 'upsert')`, [
-      row.key,
-    ]);
+    await client.query(
+      `INSERT INTO index_outbox (entity, entity_id, action) VALUES ('image_format', $1, 'upsert')`,
+      [row.key],
+    );
   }
   return reset.rowCount ?? 0;
 }
@@ -188,7 +209,9 @@ async function applyUploads(ctx: ApplyContext): Promise<KindCounts> {
   const { client } = ctx;
   const columns =
     'id, product_id, file_path, file_sha256, size, file_name, mime_type, name, alt, title, position, created_at';
-  const updates = [...columns.split(', ').slice(1), 'source_hash'].map((c) => `${c} = EXCLUDED.${c}`).join(', ');
+  const updates = [...columns.split(', ').slice(1), 'source_hash']
+    .map((c) => `${c} = EXCLUDED.${c}`)
+    .join(', ');
   await client.query('CREATE TEMP TABLE chg_uploads (key int) ON COMMIT DROP');
   const upserted = await count(
     client,
@@ -220,10 +243,15 @@ async function applySynonyms({ client, mode }: ApplyContext): Promise<KindCounts
   );
   const deleted =
     mode === 'full'
-      ? await count(client, 'DELETE FROM synonyms t WHERE NOT EXISTS (SELECT 1 FROM stg_synonyms s WHERE s.source_hash = t.source_hash)')
+      ? await count(
+          client,
+          'DELETE FROM synonyms t WHERE NOT EXISTS (SELECT 1 FROM stg_synonyms s WHERE s.source_hash = t.source_hash)',
+        )
       : 0;
   if (inserted + deleted > 0) {
-    await client.query(`INSERT INTO index_outbox (entity, entity_id, action) VALUES ('synonyms', 'all', 'upsert')`);
+    await client.query(
+      `INSERT INTO index_outbox (entity, entity_id, action) VALUES ('synonyms', 'all', 'upsert')`,
+    );
   }
   return { read: 0, upserted: inserted, deleted };
 }

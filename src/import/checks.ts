@@ -37,11 +37,21 @@ async function checkDuplicateKeys(client: PoolClient, kind: Kind): Promise<void>
      ) x WHERE line > first_line ORDER BY line LIMIT 1`,
   );
   if (hit) {
-    throw new ImportError(kind.file, hit.line, kind.key, `duplicate ${kind.key} ${hit.key} (first on line ${hit.first_line})`);
+    throw new ImportError(
+      kind.file,
+      hit.line,
+      kind.key,
+      `duplicate ${kind.key} ${hit.key} (first on line ${hit.first_line})`,
+    );
   }
 }
 
-async function checkUnique(client: PoolClient, kind: Kind, fields: string[], mode: ImportMode): Promise<void> {
+async function checkUnique(
+  client: PoolClient,
+  kind: Kind,
+  fields: string[],
+  mode: ImportMode,
+): Promise<void> {
   const rows = finalRows(kind, mode, fields);
   const notNull = fields.map((f) => `${f} IS NOT NULL`).join(' AND ');
   const group = fields.join(', ');
@@ -61,11 +71,21 @@ async function checkUnique(client: PoolClient, kind: Kind, fields: string[], mod
   const field = fields[fields.length - 1]!;
   const value = JSON.stringify(fields.length === 1 ? clash[field] : fields.map((f) => clash[f]));
   const where = hit.other_line === null ? `existing ${kind.key} ${hit.other_key}` : `line ${hit.other_line}`;
-  throw new ImportError(kind.file, hit.line, field, `duplicate ${fields.join(' + ')} ${value} (also used by ${where})`);
+  throw new ImportError(
+    kind.file,
+    hit.line,
+    field,
+    `duplicate ${fields.join(' + ')} ${value} (also used by ${where})`,
+  );
 }
 
 /** Staged rows must reference records that exist after the import (snapshot rules: "exists nowhere"). */
-async function checkReference(client: PoolClient, kind: Kind, ref: Reference, mode: ImportMode): Promise<void> {
+async function checkReference(
+  client: PoolClient,
+  kind: Kind,
+  ref: Reference,
+  mode: ImportMode,
+): Promise<void> {
   const target = kindByName(ref.kind);
   const parents = finalRows(target, mode, []);
   const stg = stagingTable(kind.name);
@@ -80,13 +100,21 @@ async function checkReference(client: PoolClient, kind: Kind, ref: Reference, mo
              CROSS JOIN LATERAL jsonb_array_elements(s.${ref.field}) WITH ORDINALITY e(value, ord)
             WHERE NOT s.deleted AND NOT ${exists(`(${element})::int`)}`;
   }
-  const hit = await first<{ line: number; value: string; ord: number | null }>(client, `${sql} ORDER BY 1, 3 LIMIT 1`);
+  const hit = await first<{ line: number; value: string; ord: number | null }>(
+    client,
+    `${sql} ORDER BY 1, 3 LIMIT 1`,
+  );
   if (hit) {
     const field =
       ref.shape === 'scalar'
         ? ref.field
         : `${ref.field}[${Number(hit.ord) - 1}]${ref.member ? `.${ref.member}` : ''}`;
-    throw new ImportError(kind.file, hit.line, field, `references ${ref.kind} ${hit.value}, which exists nowhere`);
+    throw new ImportError(
+      kind.file,
+      hit.line,
+      field,
+      `references ${ref.kind} ${hit.value}, which exists nowhere`,
+    );
   }
 }
 
@@ -124,7 +152,12 @@ async function checkTreeCycles(client: PoolClient, kind: Kind, mode: ImportMode)
       WHERE up.node = up.start ORDER BY n.line NULLS LAST LIMIT 1`,
   );
   if (hit) {
-    throw new ImportError(kind.file, hit.line, 'parent_id', `${kind.name} ${hit.key} is its own ancestor (a cycle)`);
+    throw new ImportError(
+      kind.file,
+      hit.line,
+      'parent_id',
+      `${kind.name} ${hit.key} is its own ancestor (a cycle)`,
+    );
   }
 }
 
@@ -137,7 +170,12 @@ async function checkTaxonParents(client: PoolClient, mode: ImportMode): Promise<
       ORDER BY c.line NULLS LAST LIMIT 1`,
   );
   if (hit) {
-    throw new ImportError('taxons.ndjson', hit.line, 'parent_id', `parent ${hit.parent_id} belongs to another taxonomy`);
+    throw new ImportError(
+      'taxons.ndjson',
+      hit.line,
+      'parent_id',
+      `parent ${hit.parent_id} belongs to another taxonomy`,
+    );
   }
 }
 
@@ -168,7 +206,12 @@ async function stageAndCheckUploads(client: PoolClient, mode: ImportMode): Promi
       ORDER BY u.line, u.idx LIMIT 1`,
   );
   if (dup) {
-    throw new ImportError('products.ndjson', dup.line, `uploads[${dup.idx}].id`, `duplicate upload id ${dup.id} (also on product ${dup.other})`);
+    throw new ImportError(
+      'products.ndjson',
+      dup.line,
+      `uploads[${dup.idx}].id`,
+      `duplicate upload id ${dup.id} (also on product ${dup.other})`,
+    );
   }
   if (mode === 'partial') {
     const taken = await first<{ line: number; idx: number; id: number; other: string }>(
@@ -179,7 +222,12 @@ async function stageAndCheckUploads(client: PoolClient, mode: ImportMode): Promi
         ORDER BY u.line, u.idx LIMIT 1`,
     );
     if (taken) {
-      throw new ImportError('products.ndjson', taken.line, `uploads[${taken.idx}].id`, `upload id ${taken.id} belongs to product ${taken.other}`);
+      throw new ImportError(
+        'products.ndjson',
+        taken.line,
+        `uploads[${taken.idx}].id`,
+        `upload id ${taken.id} belongs to product ${taken.other}`,
+      );
     }
   }
 }

@@ -36,7 +36,8 @@ export function extensionOf(name: string): string {
  */
 export function resolveSnapshotFile(snapshotDir: string, file: string): string {
   const root = path.resolve(snapshotDir, 'files');
-  if (path.isAbsolute(file) || file.includes('\0')) throw new SnapshotFileError('must be a path under files/');
+  if (path.isAbsolute(file) || file.includes('\0'))
+    throw new SnapshotFileError('must be a path under files/');
   const resolved = path.resolve(root, file);
   if (!resolved.startsWith(root + path.sep)) throw new SnapshotFileError('must not leave the files/ folder');
   return resolved;
@@ -59,7 +60,12 @@ export async function storeFile(snapshotDir: string, file: string, mediaRoot: st
   const hash = createHash('sha256');
   await pipeline(createReadStream(source), hash);
   const sha256 = hash.digest('hex');
-  const relative = path.posix.join('originals', sha256.slice(0, 2), sha256.slice(2, 4), sha256 + extensionOf(file));
+  const relative = path.posix.join(
+    'originals',
+    sha256.slice(0, 2),
+    sha256.slice(2, 4),
+    sha256 + extensionOf(file),
+  );
   const target = path.join(mediaRoot, relative);
   if (!(await exists(target))) {
     // Copy under a temp name, then rename: a crash never leaves a half-written original.

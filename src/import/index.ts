@@ -67,7 +67,12 @@ async function readManifest(dir: string): Promise<void> {
 function commitError(error: unknown): unknown {
   const pgError = error as { code?: string; detail?: string; table?: string; message?: string };
   if (pgError.code?.startsWith('23')) {
-    return new ImportError(`${pgError.table ?? 'snapshot'}`, null, null, pgError.detail ?? pgError.message ?? 'constraint violated');
+    return new ImportError(
+      `${pgError.table ?? 'snapshot'}`,
+      null,
+      null,
+      pgError.detail ?? pgError.message ?? 'constraint violated',
+    );
   }
   return error;
 }
@@ -90,8 +95,9 @@ export async function importSnapshot(db: Knex, dir: string, options: ImportOptio
     open = true;
     await client.query("SET LOCAL statement_timeout = 0; SET LOCAL temp_buffers = '64MB'");
     await client.query("SELECT pg_advisory_xact_lock(hashtext('catalog:import'))");
-    const [{ max_id: outboxBefore }] = (await client.query('SELECT coalesce(max(id), 0)::bigint AS max_id FROM index_outbox'))
-      .rows as [{ max_id: number }];
+    const [{ max_id: outboxBefore }] = (
+      await client.query('SELECT coalesce(max(id), 0)::bigint AS max_id FROM index_outbox')
+    ).rows as [{ max_id: number }];
 
     const ctx = { client, snapshotDir, mediaRoot };
     const read: Record<string, number> = {};
@@ -109,8 +115,9 @@ export async function importSnapshot(db: Knex, dir: string, options: ImportOptio
     t = Date.now();
     const kinds = await applySnapshot(client, options.mode, options.bulkThreshold);
     for (const [name, n] of Object.entries(read)) if (kinds[name]) kinds[name].read = n;
-    const [{ n: changes }] = (await client.query('SELECT count(*)::int AS n FROM index_outbox WHERE id > $1', [outboxBefore]))
-      .rows as [{ n: number }];
+    const [{ n: changes }] = (
+      await client.query('SELECT count(*)::int AS n FROM index_outbox WHERE id > $1', [outboxBefore])
+    ).rows as [{ n: number }];
     progress(`applied ${changes} changes in ${Date.now() - t} ms`);
 
     t = Date.now();

@@ -89,7 +89,9 @@ const manufacturers: Kind<r.ManufacturerRecord> = {
   entity: 'manufacturer',
   key: 'id',
   schema: r.manufacturerRecord,
-  columns: cols('id int, slug text, short_name text, names jsonb, is_active bool, created_at timestamptz, updated_at timestamptz'),
+  columns: cols(
+    'id int, slug text, short_name text, names jsonb, is_active bool, created_at timestamptz, updated_at timestamptz',
+  ),
   toRow: (m) => [m.id, m.slug, m.short_name, m.names, m.is_active, m.created_at, m.updated_at],
   unique: [['slug']],
   references: [],
@@ -115,7 +117,9 @@ const tractorModels: Kind<r.TractorModelRecord> = {
   entity: 'tractor_model',
   key: 'id',
   schema: r.tractorModelRecord,
-  columns: cols('id int, identifier text, model text, type_of_tractor text, manufacturer_id int, tractor_series_id int'),
+  columns: cols(
+    'id int, identifier text, model text, type_of_tractor text, manufacturer_id int, tractor_series_id int',
+  ),
   toRow: (m) => [m.id, m.identifier, m.model, m.type_of_tractor, m.manufacturer_id, m.tractor_series_id],
   unique: [],
   references: [
@@ -193,8 +197,19 @@ const mediaFolders: Kind<r.MediaFolderRecord> = {
   entity: 'media_folder',
   key: 'id',
   schema: r.mediaFolderRecord,
-  columns: cols('id int, name text, slug text, description text, parent_id int, position int, is_active bool, role_restriction text'),
-  toRow: (f) => [f.id, f.name, f.slug, f.description, f.parent_id, f.position ?? 0, f.is_active, f.role_restriction],
+  columns: cols(
+    'id int, name text, slug text, description text, parent_id int, position int, is_active bool, role_restriction text',
+  ),
+  toRow: (f) => [
+    f.id,
+    f.name,
+    f.slug,
+    f.description,
+    f.parent_id,
+    f.position ?? 0,
+    f.is_active,
+    f.role_restriction,
+  ],
   unique: [['slug']],
   references: [{ field: 'parent_id', kind: 'media_folders', shape: 'scalar' }],
   tree: 'parent_id',
@@ -323,7 +338,9 @@ const imageFormats: Kind<r.ImageFormatRecord> = {
   entity: 'image_format',
   key: 'key',
   schema: r.imageFormatRecord,
-  columns: cols('key text, label text, width int, height int, fit text, quality int, position int, is_active bool'),
+  columns: cols(
+    'key text, label text, width int, height int, fit text, quality int, position int, is_active bool',
+  ),
   toRow: (f) => [f.key, f.label, f.width, f.height, f.fit, f.quality, f.position ?? 0, f.is_active],
   unique: [],
   references: [],
@@ -336,8 +353,18 @@ const users: Kind<r.UserRecord> = {
   entity: 'user',
   key: 'id',
   schema: r.userRecord,
-  columns: cols('id int, name text, email text, email_verified_at timestamptz, permissions text[], created_at timestamptz, updated_at timestamptz'),
-  toRow: (u) => [u.id, u.name, u.email.toLowerCase(), u.email_verified_at, list(u.permissions), u.created_at, u.updated_at],
+  columns: cols(
+    'id int, name text, email text, email_verified_at timestamptz, permissions text[], created_at timestamptz, updated_at timestamptz',
+  ),
+  toRow: (u) => [
+    u.id,
+    u.name,
+    u.email.toLowerCase(),
+    u.email_verified_at,
+    list(u.permissions),
+    u.created_at,
+    u.updated_at,
+  ],
   unique: [['email']],
   references: [],
 };
@@ -360,4 +387,5 @@ export const KINDS: Kind[] = [
 export const kindByName = (name: KindName): Kind => KINDS.find((k) => k.name === name)!;
 
 /** Columns of the target table (staged-only columns excluded). */
-export const tableColumns = (kind: Kind): string[] => kind.columns.filter((c) => !c.stagedOnly).map((c) => c.name);
+export const tableColumns = (kind: Kind): string[] =>
+  kind.columns.filter((c) => !c.stagedOnly).map((c) => c.name);

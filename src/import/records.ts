@@ -293,7 +293,10 @@ export function describeIssue(error: z.ZodError, input: unknown): { field: strin
     case 'invalid_type':
       return actual === undefined
         ? { field, reason: 'is required but missing' }
-        : { field, reason: `must be ${issue.expected === 'int' ? 'an integer' : issue.expected}, got ${typeName(actual)}` };
+        : {
+            field,
+            reason: `must be ${issue.expected === 'int' ? 'an integer' : issue.expected}, got ${typeName(actual)}`,
+          };
     case 'invalid_value':
       return {
         field,

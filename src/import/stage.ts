@@ -35,7 +35,9 @@ export function copyValue(value: unknown, type?: string): string {
   else if (type === 'text[]') s = pgTextArray(value as string[]);
   else s = JSON.stringify(value);
   if (!NEEDS_ESCAPE.test(s)) return s;
-  return s.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
+  return s.replace(/[\\\n\r\t]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t',
+  );
 }
 
 /** A Postgres text[] literal: `{"a","b \"c\""}`. */
@@ -173,7 +175,9 @@ export async function stageSynonyms(ctx: StageContext): Promise<number> {
             'terms' in record
               ? ['mutual', null, [...new Set(record.terms.map((t) => t.trim()))].sort()]
               : ['one_way', record.input.trim(), [...new Set(record.synonyms.map((t) => t.trim()))].sort()];
-          const encoded = [copyValue(values[0]), copyValue(values[1]), copyValue(values[2], 'text[]')].join('\t');
+          const encoded = [copyValue(values[0]), copyValue(values[1]), copyValue(values[2], 'text[]')].join(
+            '\t',
+          );
           return `${item.line}\t${encoded}\t${rowHash(encoded)}`;
         });
         count += out.length;

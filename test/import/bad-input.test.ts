@@ -8,7 +8,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ImportError, importSnapshot, type ImportMode } from '../../src/import';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { copySample, editRecords, fingerprint, removeDir, replaceLine, SAMPLE_SNAPSHOT, tempDir } from '../support/snapshot';
+import {
+  copySample,
+  editRecords,
+  fingerprint,
+  removeDir,
+  replaceLine,
+  SAMPLE_SNAPSHOT,
+  tempDir,
+} from '../support/snapshot';
 
 type Json = Record<string, unknown>;
 let t: TestDatabase;
@@ -112,8 +120,7 @@ const cases: Case[] = [
   },
   {
     name: 'a duplicate id',
-    mutate: (dir) =>
-      editRecords(dir, 'articles.ndjson', (rs) => [...rs, { ...rs[0]!, ordernumber: 'X-1' }]),
+    mutate: (dir) => editRecords(dir, 'articles.ndjson', (rs) => [...rs, { ...rs[0]!, ordernumber: 'X-1' }]),
     file: 'articles.ndjson',
     line: 21,
     field: 'id',
@@ -220,7 +227,9 @@ const cases: Case[] = [
     name: 'an upload id used twice',
     mutate: edit('products.ndjson', 1007, (r) => ({
       ...r,
-      uploads: [{ id: 9001, file: 'uploads/fl-45-p-komfort.jpg', file_name: 'a.jpg', mime_type: 'image/jpeg' }],
+      uploads: [
+        { id: 9001, file: 'uploads/fl-45-p-komfort.jpg', file_name: 'a.jpg', mime_type: 'image/jpeg' },
+      ],
     })),
     file: 'products.ndjson',
     line: 8,
@@ -229,7 +238,8 @@ const cases: Case[] = [
   },
   {
     name: 'a manifest of another format',
-    mutate: (dir) => writeFile(path.join(dir, 'manifest.json'), JSON.stringify({ format: 'catalog-snapshot', version: 2 })),
+    mutate: (dir) =>
+      writeFile(path.join(dir, 'manifest.json'), JSON.stringify({ format: 'catalog-snapshot', version: 2 })),
     file: 'manifest.json',
     line: null,
     field: 'version',
@@ -240,7 +250,10 @@ const cases: Case[] = [
     mode: 'partial',
     mutate: async (dir) => {
       for (const file of await readdir(dir)) if (file.endsWith('.ndjson')) await rm(path.join(dir, file));
-      await writeFile(path.join(dir, 'manufacturers.ndjson'), JSON.stringify({ id: 11, _deleted: true }) + '\n');
+      await writeFile(
+        path.join(dir, 'manufacturers.ndjson'),
+        JSON.stringify({ id: 11, _deleted: true }) + '\n',
+      );
     },
     file: 'manufacturers.ndjson',
     line: 1,
@@ -254,7 +267,9 @@ describe.each(cases)('$name', ({ mutate, mode, file, line, field, reason }) => {
     const dir = await copySample();
     dirs.push(dir);
     await mutate(dir);
-    const error = await importSnapshot(t.db, dir, { mode: mode ?? 'full', mediaRoot }).catch((e: unknown) => e);
+    const error = await importSnapshot(t.db, dir, { mode: mode ?? 'full', mediaRoot }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ImportError);
     const e = error as ImportError;
     expect({ file: e.file, line: e.line, field: e.field }).toEqual({ file, line, field });

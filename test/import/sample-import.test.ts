@@ -6,7 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importSnapshot, type ImportMode } from '../../src/import';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { copySample, editRecords, fingerprint, removeDir, SAMPLE_SNAPSHOT, tempDir } from '../support/snapshot';
+import {
+  copySample,
+  editRecords,
+  fingerprint,
+  removeDir,
+  SAMPLE_SNAPSHOT,
+  tempDir,
+} from '../support/snapshot';
 
 let t: TestDatabase;
 let mediaRoot: string;
@@ -15,7 +22,9 @@ const dirs: string[] = [];
 const run = (dir: string, mode: ImportMode = 'full') => importSnapshot(t.db, dir, { mode, mediaRoot });
 const ids = async (table: string) => (await t.db(table).orderBy('id').pluck('id')).map(Number);
 const pending = async () =>
-  (await t.db('index_outbox').whereNull('processed_at').orderBy('id').select('entity', 'entity_id', 'action')).map(
+  (
+    await t.db('index_outbox').whereNull('processed_at').orderBy('id').select('entity', 'entity_id', 'action')
+  ).map(
     (r: { entity: string; entity_id: string; action: string }) => `${r.action} ${r.entity} ${r.entity_id}`,
   );
 const markOutboxDone = () => t.db('index_outbox').update({ processed_at: t.db.fn.now() });
@@ -82,7 +91,9 @@ describe('first import of the sample snapshot', () => {
     expect(await rel('product_manufacturers', 'manufacturer_id', 1006)).toEqual([11, 12, 13]);
     expect(await rel('product_tractor_models', 'tractor_model_id', 1006)).toEqual([31, 32, 33, 34]);
     expect(await rel('product_taxons', 'taxon_id', 1002)).toEqual([103, 112, 113]);
-    expect(await rel('product_articles', 'article_id', 1002)).toEqual([2001, 2002, 2009, 2010, 2011, 2012, 2014, 2015]);
+    expect(await rel('product_articles', 'article_id', 1002)).toEqual([
+      2001, 2002, 2009, 2010, 2011, 2012, 2014, 2015,
+    ]);
     const links = await t.db('product_media_links').where({ product_id: 1002 }).orderBy('media_id');
     expect(links.map((l) => [l.media_id, l.role, l.is_main, l.position, l.usages])).toEqual([
       [5001, 'image', true, 2, ['website', 'catalog', 'price_list']],
@@ -91,20 +102,16 @@ describe('first import of the sample snapshot', () => {
       [5011, 'image', false, 4, ['website']],
       [5012, 'datasheet', false, 1, []],
     ]);
-    const articleProducts = (await t.db('product_articles').where({ article_id: 2009 }).orderBy('product_id').pluck('product_id')).map(Number);
+    const articleProducts = (
+      await t.db('product_articles').where({ article_id: 2009 }).orderBy('product_id').pluck('product_id')
+    ).map(Number);
     expect(articleProducts).toEqual([1002, 1003, 1004]);
-    expect(await t.db('search_keywords').where({ product_id: 1002 }).orderBy('position').pluck('keyword')).toEqual([
-      'Rundballen',
-      'Festkammer',
-      'Heu',
-      'Stroh',
-      'Silage',
-    ]);
-    expect(await t.db('search_keywords').where({ media_id: 5001 }).orderBy('position').pluck('keyword')).toEqual([
-      'Seitenansicht',
-      'Festkammer',
-      'Rundballen',
-    ]);
+    expect(
+      await t.db('search_keywords').where({ product_id: 1002 }).orderBy('position').pluck('keyword'),
+    ).toEqual(['Rundballen', 'Festkammer', 'Heu', 'Stroh', 'Silage']);
+    expect(
+      await t.db('search_keywords').where({ media_id: 5001 }).orderBy('position').pluck('keyword'),
+    ).toEqual(['Seitenansicht', 'Festkammer', 'Rundballen']);
   });
 
   it('keeps values exactly: nulls, dates, decimals, language objects, trees', async () => {
@@ -133,7 +140,9 @@ describe('first import of the sample snapshot', () => {
     expect(m5005.size).toBe(15192);
     expect(m5005.file_path).toMatch(/^originals\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/);
     const stored = readFileSync(path.join(mediaRoot, m5005.file_path));
-    expect(stored.equals(readFileSync(path.join(SAMPLE_SNAPSHOT, 'files/media/rp-160-v-profi-schneidrotor.webp')))).toBe(true);
+    expect(
+      stored.equals(readFileSync(path.join(SAMPLE_SNAPSHOT, 'files/media/rp-160-v-profi-schneidrotor.webp'))),
+    ).toBe(true);
     const m5013 = await t.db('media').where({ id: 5013 }).first();
     expect([m5013.file_path, m5013.size]).toEqual([null, null]);
     const upload = await t.db('product_uploads').where({ id: 9002 }).first();
@@ -171,7 +180,9 @@ describe('bulk changes', () => {
     const other = await createTestDatabase();
     try {
       await importSnapshot(other.db, SAMPLE_SNAPSHOT, { mode: 'full', mediaRoot, bulkThreshold: 10 });
-      const rows: { entity: string; entity_id: string }[] = await other.db('index_outbox').select('entity', 'entity_id');
+      const rows: { entity: string; entity_id: string }[] = await other
+        .db('index_outbox')
+        .select('entity', 'entity_id');
       expect(rows.filter((r) => r.entity === 'article')).toEqual([{ entity: 'article', entity_id: '*' }]);
       expect(rows.filter((r) => r.entity === 'taxon')).toEqual([{ entity: 'taxon', entity_id: '*' }]);
       expect(rows.filter((r) => r.entity === 'product')).toHaveLength(8);
@@ -189,7 +200,14 @@ describe('full mode', () => {
     await editRecords(dir, 'articles.ndjson', (rs) => rs.filter((r) => r.id !== 2020));
     await editRecords(dir, 'media.ndjson', (rs) => rs.filter((r) => r.id !== 5011));
     await editRecords(dir, 'products.ndjson', (rs) =>
-      rs.map((r) => (r.id === 1002 ? { ...r, media_links: (r.media_links as { media_id: number }[]).filter((l) => l.media_id !== 5011) } : r)),
+      rs.map((r) =>
+        r.id === 1002
+          ? {
+              ...r,
+              media_links: (r.media_links as { media_id: number }[]).filter((l) => l.media_id !== 5011),
+            }
+          : r,
+      ),
     );
     await editRecords(dir, 'synonyms.ndjson', (rs) => rs.slice(0, 2));
 
@@ -211,7 +229,10 @@ describe('full mode', () => {
     await removeDir(path.join(dir, 'image_formats.ndjson'));
     await run(dir);
     expect(await ids('users')).toEqual([]);
-    const formats = await t.db('image_formats').orderBy('position').select('key', 'width', 'height', 'fit', 'is_active');
+    const formats = await t
+      .db('image_formats')
+      .orderBy('position')
+      .select('key', 'width', 'height', 'fit', 'is_active');
     expect(formats).toEqual([
       { key: 'thumb', width: 300, height: 300, fit: 'crop', is_active: true },
       { key: 'mini', width: 120, height: 120, fit: 'crop', is_active: true },
@@ -232,7 +253,10 @@ describe('partial mode', () => {
     const dir = await tempDir('partial-');
     dirs.push(dir);
     const { writeFile } = await import('node:fs/promises');
-    await writeFile(path.join(dir, 'manifest.json'), JSON.stringify({ format: 'catalog-snapshot', version: 1 }));
+    await writeFile(
+      path.join(dir, 'manifest.json'),
+      JSON.stringify({ format: 'catalog-snapshot', version: 1 }),
+    );
     await writeFile(
       path.join(dir, 'articles.ndjson'),
       [
@@ -248,7 +272,13 @@ describe('partial mode', () => {
     );
     await writeFile(
       path.join(dir, 'manufacturers.ndjson'),
-      JSON.stringify({ id: 14, slug: 'eicher', short_name: 'Eicher', names: { de: 'Eicher' }, is_active: true }) + '\n',
+      JSON.stringify({
+        id: 14,
+        slug: 'eicher',
+        short_name: 'Eicher',
+        names: { de: 'Eicher' },
+        is_active: true,
+      }) + '\n',
     );
 
     const summary = await run(dir, 'partial');
@@ -257,7 +287,11 @@ describe('partial mode', () => {
     expect(await ids('products')).toHaveLength(8);
     expect(await ids('users')).toEqual([1, 2]);
     expect((await t.db('manufacturers').where({ id: 14 }).first()).is_active).toBe(true);
-    expect((await pending()).sort()).toEqual(['delete article 2020', 'upsert article 2021', 'upsert manufacturer 14']);
+    expect((await pending()).sort()).toEqual([
+      'delete article 2020',
+      'upsert article 2021',
+      'upsert manufacturer 14',
+    ]);
     expect(summary.changes).toBe(3);
   });
 
@@ -265,7 +299,10 @@ describe('partial mode', () => {
     const dir = await tempDir('partial-');
     dirs.push(dir);
     const { writeFile } = await import('node:fs/promises');
-    await writeFile(path.join(dir, 'manifest.json'), JSON.stringify({ format: 'catalog-snapshot', version: 1 }));
+    await writeFile(
+      path.join(dir, 'manifest.json'),
+      JSON.stringify({ format: 'catalog-snapshot', version: 1 }),
+    );
     await writeFile(path.join(dir, 'taxons.ndjson'), JSON.stringify({ id: 113, _deleted: true }) + '\n');
     await run(dir, 'partial');
     expect(await t.db('product_taxons').where({ taxon_id: 113 })).toEqual([]);

@@ -34,7 +34,11 @@ export async function readRecords(dir: string, file: string): Promise<Json[]> {
 }
 
 /** Rewrites an NDJSON file through `edit` (records in, records out). */
-export async function editRecords(dir: string, file: string, edit: (records: Json[]) => Json[]): Promise<void> {
+export async function editRecords(
+  dir: string,
+  file: string,
+  edit: (records: Json[]) => Json[],
+): Promise<void> {
   const records = edit(await readRecords(dir, file));
   await writeFile(path.join(dir, file), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
 }
