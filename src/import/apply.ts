@@ -99,9 +99,11 @@ function doomed(kind: Kind, mode: ImportMode): string {
   const stg = stagingTable(kind.name);
   const t = kind.table;
   if (kind.name === 'image_formats') {
-    // Built-in formats always exist; a full snapshot without them resets them (see resetBuiltinFormats).
-    return `SELECT key FROM image_formats t WHERE ${mode === 'full' ? 'NOT is_builtin' : 'false'}
-              AND NOT EXISTS (SELECT 1 FROM ${stg} s WHERE s.key = t.key AND NOT s.deleted)`;
+    // Built-in formats always exist: leaving them out or deleting them resets them (resetBuiltinFormats).
+    return mode === 'full'
+      ? `SELECT key FROM image_formats t WHERE NOT is_builtin
+           AND NOT EXISTS (SELECT 1 FROM ${stg} s WHERE s.key = t.key AND NOT s.deleted)`
+      : `SELECT t.key FROM image_formats t JOIN ${stg} s ON s.key = t.key AND s.deleted WHERE NOT t.is_builtin`;
   }
   return mode === 'full'
     ? `SELECT ${kind.key} FROM ${t} t WHERE NOT EXISTS (SELECT 1 FROM ${stg} s WHERE s.${kind.key} = t.${kind.key} AND NOT s.deleted)`
@@ -150,16 +152,22 @@ async function deleteKind(ctx: ApplyContext, kind: Kind): Promise<number> {
   return n;
 }
 
-/** A full snapshot whose image_formats leave out a built-in format resets it to its built-in definition. */
-async function resetBuiltinFormats(client: PoolClient): Promise<number> {
+/**
+ * Built-in formats a full snapshot leaves out, or a partial one marks `_deleted`, are reset to their
+ * built-in definition instead of being deleted.
+ */
+async function resetBuiltinFormats({ client, mode }: ApplyContext): Promise<number> {
+  const dropped =
+    mode === 'full'
+      ? 'NOT EXISTS (SELECT 1 FROM stg_image_formats s WHERE s.key = f.key AND NOT s.deleted)'
+      : 'EXISTS (SELECT 1 FROM stg_image_formats s WHERE s.key = f.key AND s.deleted)';
   const reset = await client.query(
     `WITH builtin AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
                         AS b(key text, label text, width int, height int, fit text, position int))
      UPDATE image_formats f SET label = b.label, width = b.width, height = b.height, fit = b.fit, quality = NULL,
             position = b.position, is_active = true, source_hash = NULL
        FROM builtin b
-      WHERE f.key = b.key AND f.source_hash IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM stg_image_formats s WHERE s.key = f.key AND NOT s.deleted)
+      WHERE f.key = b.key AND f.source_hash IS NOT NULL AND ${dropped}
      RETURNING f.key`,
     [JSON.stringify(BUILTIN_IMAGE_FORMATS)],
   );
@@ -275,7 +283,7 @@ export async function applySnapshot(
   await rebuildKeywords(client, 'media_id', 'media');
   counts.product_uploads = await applyUploads(ctx);
   for (const kind of [...KINDS].reverse()) counts[kind.name]!.deleted = await deleteKind(ctx, kind);
-  if (mode === 'full') counts.image_formats!.upserted += await resetBuiltinFormats(client);
+  counts.image_formats!.upserted += await resetBuiltinFormats(ctx);
   counts.synonyms = await applySynonyms(ctx);
   await client.query(
     `DELETE FROM fanout_products f WHERE EXISTS (SELECT 1 FROM chg_products c WHERE c.key = f.id)

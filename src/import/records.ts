@@ -246,6 +246,8 @@ export const userRecord = z.object({
 
 /** `{ "id": 5, "_deleted": true }`: deletes a record by id (partial imports). */
 export const deletionRecord = z.object({ id, _deleted: z.literal(true) });
+/** `{ "key": "social", "_deleted": true }`: deletes an image format by key (partial imports). */
+export const formatDeletionRecord = z.object({ key: imageFormatRecord.shape.key, _deleted: z.literal(true) });
 
 export type ManufacturerRecord = z.infer<typeof manufacturerRecord>;
 export type TractorSeriesRecord = z.infer<typeof tractorSeriesRecord>;

@@ -15,7 +15,7 @@ import split2 from 'split2';
 import type { z } from 'zod';
 import { ImportError } from './errors';
 import type { Kind } from './kinds';
-import { deletionRecord, describeIssue, synonymRecord } from './records';
+import { deletionRecord, describeIssue, formatDeletionRecord, synonymRecord } from './records';
 
 /** Lines validated per batch; files of one batch are stored concurrently. */
 const BATCH = 64;
@@ -127,14 +127,14 @@ export async function stageKind(ctx: StageContext, kind: Kind): Promise<number> 
     const keyIndex = kind.columns.findIndex((c) => c.name === kind.key);
     const types = kind.columns.map((c) => c.type);
     const encodeValues = (values: unknown[]) => values.map((v, i) => copyValue(v, types[i])).join('\t');
-    const deletion = kind.key === 'id' ? deletionRecord : null;
+    const deletion: z.ZodType<Record<string, unknown>> =
+      kind.key === 'id' ? deletionRecord : formatDeletionRecord;
     async function* rows(): AsyncGenerator<string> {
       for await (const batch of readLines(file, kind.file)) {
         const pending = batch.map(async (item) => {
-          if ((item.json as { _deleted?: unknown })._deleted === true && deletion) {
-            const { id } = parseRecord(deletion, kind.file, item);
+          if ((item.json as { _deleted?: unknown })._deleted === true) {
             const values: unknown[] = kind.columns.map(() => null);
-            values[keyIndex] = id;
+            values[keyIndex] = parseRecord(deletion, kind.file, item)[kind.key];
             return `${item.line}\tt\t${encodeValues(values)}\t\\N`;
           }
           const record = parseRecord(kind.schema, kind.file, item);

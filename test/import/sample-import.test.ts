@@ -309,6 +309,35 @@ describe('partial mode', () => {
     expect((await pending()).sort()).toEqual(['delete taxon 113', 'upsert product 1002']);
   });
 
+  it('deletes custom image formats by key and resets a deleted built-in one', async () => {
+    const dir = await tempDir('partial-');
+    dirs.push(dir);
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(
+      path.join(dir, 'manifest.json'),
+      JSON.stringify({ format: 'catalog-snapshot', version: 1 }),
+    );
+    await writeFile(
+      path.join(dir, 'image_formats.ndjson'),
+      [
+        { key: 'social', _deleted: true },
+        { key: 'hero', _deleted: true },
+      ]
+        .map((r) => JSON.stringify(r))
+        .join('\n'),
+    );
+    await run(dir, 'partial');
+    expect(await t.db('image_formats').orderBy('position').pluck('key')).toEqual([
+      'thumb',
+      'mini',
+      'tile',
+      'preview',
+      'hero',
+      'katalog',
+    ]);
+    expect((await pending()).sort()).toEqual(['delete image_format social', 'upsert image_format hero']);
+  });
+
   it('is idempotent: the same partial snapshot twice changes nothing the second time', async () => {
     const dir = await sampleCopy();
     await editRecords(dir, 'products.ndjson', (rs) =>
