@@ -1,18 +1,18 @@
 /**
  * Content-addressed storage of original files under MEDIA_ROOT.
  *
- * A snapshot file `files/media/x.jpg` is stored once as `originals/<aa>/<bb>/<sha256><.ext>`: the path is
+ * A snapshot file `files/media/x.jpg` is stored once as `originals/<aa>/<sha256><.ext>`: the path is
  * derived from the content, so it is stable across re-imports and cannot be guessed without the file,
  * and an unchanged file is never written twice.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
 export interface StoredFile {
-  /** Path relative to MEDIA_ROOT, e.g. `originals/3f/a2/3fa2….jpg`. */
+  /** Path relative to MEDIA_ROOT, e.g. `originals/3f/3fa2….jpg`. */
   path: string;
   sha256: string;
   /** Bytes. */
@@ -43,9 +43,32 @@ export function resolveSnapshotFile(snapshotDir: string, file: string): string {
   return resolved;
 }
 
+/** Files up to this size are read into memory once (hash and copy from one read); larger ones stream. */
+const READ_WHOLE_MAX = 16 * 1024 * 1024;
+
+/** Directories known to exist (creating them is the costliest step of storing many small files). */
+const knownDirs = new Set<string>();
+
+async function ensureDir(dir: string): Promise<void> {
+  if (knownDirs.has(dir)) return;
+  await mkdir(dir, { recursive: true });
+  knownDirs.add(dir);
+}
+
+async function sha256Of(source: string, size: number): Promise<{ sha256: string; data: Buffer | null }> {
+  if (size <= READ_WHOLE_MAX) {
+    const data = await readFile(source);
+    return { sha256: createHash('sha256').update(data).digest('hex'), data };
+  }
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(source), hash);
+  return { sha256: hash.digest('hex'), data: null };
+}
+
 /**
- * Copies a snapshot file into MEDIA_ROOT by content (reading it once) and returns where it lies.
- * Throws `SnapshotFileError` when the file is missing or not a regular file.
+ * Copies a snapshot file into MEDIA_ROOT by content and returns where it lies (`originals/<aa>/<sha256>.<ext>`).
+ * A file already stored is not written again. Throws `SnapshotFileError` when the file is missing or not a
+ * regular file.
  */
 export async function storeFile(snapshotDir: string, file: string, mediaRoot: string): Promise<StoredFile> {
   const source = resolveSnapshotFile(snapshotDir, file);
@@ -57,25 +80,17 @@ export async function storeFile(snapshotDir: string, file: string, mediaRoot: st
   }
   if (!info.isFile()) throw new SnapshotFileError(`not a regular file: files/${file}`);
 
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(source), hash);
-  const sha256 = hash.digest('hex');
-  const relative = path.posix.join(
-    'originals',
-    sha256.slice(0, 2),
-    sha256.slice(2, 4),
-    sha256 + extensionOf(file),
-  );
+  const { sha256, data } = await sha256Of(source, info.size);
+  const relative = path.posix.join('originals', sha256.slice(0, 2), sha256 + extensionOf(file));
   const target = path.join(mediaRoot, relative);
   if (!(await exists(target))) {
-    // Copy under a temp name, then rename: a crash never leaves a half-written original.
-    await mkdir(path.dirname(target), { recursive: true });
+    // Write under a temp name, then rename: a crash never leaves a half-written original.
+    await ensureDir(path.dirname(target));
     const tmp = `${target}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
-    await copyFile(source, tmp);
+    await (data ? writeFile(tmp, data) : copyFile(source, tmp));
     await rename(tmp, target);
   }
-  const size = info.size;
-  return { path: relative, sha256, size };
+  return { path: relative, sha256, size: info.size };
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -138,7 +138,7 @@ describe('first import of the sample snapshot', () => {
   it('copies files into MEDIA_ROOT under content-addressed paths and computes missing sizes', async () => {
     const m5005 = await t.db('media').where({ id: 5005 }).first();
     expect(m5005.size).toBe(15192);
-    expect(m5005.file_path).toMatch(/^originals\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/);
+    expect(m5005.file_path).toMatch(/^originals\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/);
     const stored = readFileSync(path.join(mediaRoot, m5005.file_path));
     expect(
       stored.equals(readFileSync(path.join(SAMPLE_SNAPSHOT, 'files/media/rp-160-v-profi-schneidrotor.webp'))),
