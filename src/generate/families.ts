@@ -5,6 +5,7 @@
  */
 import { GRASSLAND_FAMILIES } from './data/families-grassland';
 import { HARVEST_FAMILIES } from './data/families-harvest';
+import { LOADER_FAMILIES } from './data/families-loader';
 import type { FeatureTemplate } from './features';
 
 /** [de, en, fr] */
@@ -49,13 +50,6 @@ export interface Family {
   tractorLinks: boolean;
 }
 
-
-export const FAMILIES: readonly Family[] = [...GRASSLAND_FAMILIES, ...HARVEST_FAMILIES];
+export const FAMILIES: readonly Family[] = [...GRASSLAND_FAMILIES, ...HARVEST_FAMILIES, ...LOADER_FAMILIES];
 
 export const FAMILY_COUNT = FAMILIES.length;
-
-export function family(index: number): Family {
-  const value = FAMILIES[index];
-  if (!value) throw new Error(`unknown family ${index}`);
-  return value;
-}

@@ -10,10 +10,10 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, parse, resolve } from 'node:path';
 import sharp from 'sharp';
 import { buildMainArticle, buildSpareArticle } from './articles';
-import { createContext } from './context';
-import { createFileWriter, type FileJob, type FileWriter } from './files';
+import { createContext, type GenContext } from './context';
+import { createFileWriter, type FileWriter } from './files';
 import { productIdentity } from './identity';
-import { buildMedia } from './media';
+import { buildMedia, type MediaSpec } from './media';
 import { NdjsonWriter, writeNdjson } from './ndjson';
 import { planCatalog } from './plan';
 import { buildProduct } from './products';
@@ -91,101 +91,165 @@ class OrderedPipeline<T> {
   }
 }
 
+interface Totals {
+  records: Record<string, number>;
+  bytes: Record<string, number>;
+  files: { count: number; bytes: number };
+}
+
+function count(totals: Totals, writer: NdjsonWriter): void {
+  const name = parse(writer.path).base;
+  totals.records[name] = writer.count;
+  totals.bytes[name] = writer.bytes;
+}
+
+/** manifest.json and the small files whose records are the same at every scale. */
+async function writeFixedFiles(ctx: GenContext, outDir: string, totals: Totals): Promise<void> {
+  const manifestText = `${JSON.stringify(manifest(), null, 2)}\n`;
+  await writeFile(join(outDir, 'manifest.json'), manifestText);
+  totals.bytes['manifest.json'] = Buffer.byteLength(manifestText);
+  const lists: [string, Iterable<unknown>][] = [
+    ['manufacturers', ctx.tractors.manufacturers],
+    ['tractor_series', ctx.tractors.series],
+    ['tractor_models', ctx.tractors.models],
+    ['taxonomies', ctx.taxonomies.taxonomies],
+    ['taxons', ctx.taxonomies.taxons],
+    ['media_folders', ctx.folders.records],
+    ['image_formats', IMAGE_FORMATS],
+    ['synonyms', SYNONYMS],
+    ['users', USERS],
+  ];
+  for (const [name, list] of lists) count(totals, await writeNdjson(join(outDir, `${name}.ndjson`), list));
+}
+
+/** products.ndjson and articles.ndjson: each product with its main articles, then the spare parts. */
+async function writeProductsAndArticles(
+  ctx: GenContext,
+  outDir: string,
+  totals: Totals,
+  progress: Progress,
+): Promise<void> {
+  const { plan } = ctx;
+  const products = new NdjsonWriter(join(outDir, 'products.ndjson'));
+  const articles = new NdjsonWriter(join(outDir, 'articles.ndjson'));
+  try {
+    const P = plan.products.count;
+    for (let p = 0; p < P; p += 1) {
+      await products.write(buildProduct(ctx, p));
+      const mains = (plan.products.maCount[p] as number) + (plan.products.zuCount[p] as number);
+      const who = mains > 0 ? productIdentity(plan, p) : null;
+      for (let k = 0; who && k < mains; k += 1) await articles.write(buildMainArticle(ctx, who, k));
+      progress.tick('products', p, P);
+    }
+    for (let s = 0; s < plan.spares.count; s += 1) {
+      await articles.write(buildSpareArticle(ctx, s));
+      progress.tick('spare parts', s, plan.spares.count);
+    }
+  } finally {
+    await products.close();
+    await articles.close();
+  }
+  count(totals, products);
+  count(totals, articles);
+}
+
+/** media.ndjson in id order with each file rendered first (its size goes into the record). */
+async function writeMedia(
+  ctx: GenContext,
+  outDir: string,
+  totals: Totals,
+  progress: Progress,
+  write: FileWriter,
+  concurrency: number,
+): Promise<void> {
+  const media = new NdjsonWriter(join(outDir, 'media.ndjson'));
+  try {
+    const pipe = new OrderedPipeline<MediaSpec>(concurrency, async (spec, size) => {
+      if (spec.size === 'present') spec.record.size = size;
+      else if (spec.size === 'absent') delete spec.record.size;
+      if (spec.job) {
+        totals.files.count += 1;
+        totals.files.bytes += size;
+      }
+      await media.write(spec.record);
+    });
+    for (let j = 0; j < ctx.plan.media.count; j += 1) {
+      const spec = buildMedia(ctx, j);
+      const job = spec.job;
+      await pipe.push(spec, job ? () => write(job) : null);
+      progress.tick('media', j, ctx.plan.media.count);
+    }
+    await pipe.drain();
+  } finally {
+    await media.close();
+  }
+  count(totals, media);
+}
+
+/** Files of the images uploaded directly on products (their records are inside products.ndjson). */
+async function writeUploads(
+  ctx: GenContext,
+  totals: Totals,
+  write: FileWriter,
+  concurrency: number,
+): Promise<void> {
+  const { plan } = ctx;
+  const pipe = new OrderedPipeline<null>(concurrency, async (_, size) => {
+    totals.files.count += 1;
+    totals.files.bytes += size;
+  });
+  for (let p = 0; p < plan.products.count; p += 1) {
+    const first = plan.products.uploadStart[p] as number;
+    const last = first + (plan.products.uploadCount[p] as number);
+    const who = last > first ? productIdentity(plan, p) : null;
+    for (let u = first; who && u < last; u += 1) {
+      const { job } = uploadSpec(ctx, u, who);
+      await pipe.push(null, () => write(job));
+    }
+  }
+  await pipe.drain();
+}
+
+interface Progress {
+  tick(what: string, index: number, total: number): void;
+}
+
 export async function generateCatalog(options: GenerateOptions): Promise<GenerateSummary> {
   const { outDir, scale, seed } = options;
   if (!isScale(scale)) throw new Error(`unknown scale ${String(scale)}`);
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
-    throw new Error(`seed must be an integer 0..4294967295`);
-  const progress = options.onProgress ?? (() => undefined);
+    throw new Error('seed must be an integer 0..4294967295');
+  const report = options.onProgress ?? (() => undefined);
+  const progress: Progress = {
+    tick(what, index, total) {
+      if ((index + 1) % Math.max(1, Math.ceil(total / 10)) === 0) report(`${what} ${index + 1}/${total}`);
+    },
+  };
   const concurrency = Math.max(1, options.concurrency ?? 3);
   await prepareOutDir(outDir, options.force ?? false);
-  sharp.cache(false);
+
+  const ctx = createContext(planCatalog(scale, seed));
+  const totals: Totals = { records: {}, bytes: {}, files: { count: 0, bytes: 0 } };
+  // A few images in flight with one libvips thread each and no cache; the caller's settings come back after.
+  const previousConcurrency = sharp.concurrency();
+  const previousCache = sharp.cache();
   sharp.concurrency(1);
-
-  const plan = planCatalog(scale, seed);
-  const ctx = createContext(plan);
-  const records: Record<string, number> = {};
-  const bytes: Record<string, number> = {};
-  const files = { count: 0, bytes: 0 };
-  const written = (writer: NdjsonWriter): void => {
-    const name = parse(writer.path).base;
-    records[name] = writer.count;
-    bytes[name] = writer.bytes;
-  };
-  const out = (name: string): string => join(outDir, name);
-
-  const manifestText = `${JSON.stringify(manifest(), null, 2)}\n`;
-  await writeFile(out('manifest.json'), manifestText);
-  bytes['manifest.json'] = Buffer.byteLength(manifestText);
-  written(await writeNdjson(out('manufacturers.ndjson'), ctx.tractors.manufacturers));
-  written(await writeNdjson(out('tractor_series.ndjson'), ctx.tractors.series));
-  written(await writeNdjson(out('tractor_models.ndjson'), ctx.tractors.models));
-  written(await writeNdjson(out('taxonomies.ndjson'), ctx.taxonomies.taxonomies));
-  written(await writeNdjson(out('taxons.ndjson'), ctx.taxonomies.taxons));
-  written(await writeNdjson(out('media_folders.ndjson'), ctx.folders.records));
-  written(await writeNdjson(out('image_formats.ndjson'), IMAGE_FORMATS));
-  written(await writeNdjson(out('synonyms.ndjson'), SYNONYMS));
-  written(await writeNdjson(out('users.ndjson'), USERS));
-
-  const P = plan.products.count;
-  const step = (n: number): number => Math.max(1, Math.ceil(n / 10));
-  const products = new NdjsonWriter(out('products.ndjson'));
-  const articles = new NdjsonWriter(out('articles.ndjson'));
-  for (let p = 0; p < P; p += 1) {
-    await products.write(buildProduct(ctx, p));
-    const mains = (plan.products.maCount[p] as number) + (plan.products.zuCount[p] as number);
-    if (mains > 0) {
-      const who = productIdentity(plan, p);
-      for (let k = 0; k < mains; k += 1) await articles.write(buildMainArticle(ctx, who, k));
-    }
-    if ((p + 1) % step(P) === 0) progress(`products ${p + 1}/${P}`);
+  sharp.cache(false);
+  try {
+    await writeFixedFiles(ctx, outDir, totals);
+    await writeProductsAndArticles(ctx, outDir, totals, progress);
+    const write = createFileWriter(join(outDir, 'files'));
+    await writeMedia(ctx, outDir, totals, progress, write, concurrency);
+    await writeUploads(ctx, totals, write, concurrency);
+    report(`uploads ${ctx.plan.uploads}/${ctx.plan.uploads}`);
+  } finally {
+    sharp.concurrency(previousConcurrency);
+    sharp.cache({
+      memory: previousCache.memory.max,
+      files: previousCache.files.max,
+      items: previousCache.items.max,
+    });
   }
-  await products.close();
-  written(products);
-  for (let s = 0; s < plan.spares.count; s += 1) {
-    await articles.write(buildSpareArticle(ctx, s));
-    if ((s + 1) % step(plan.spares.count) === 0) progress(`spare parts ${s + 1}/${plan.spares.count}`);
-  }
-  await articles.close();
-  written(articles);
-
-  const writeFileJob: FileWriter = createFileWriter(join(outDir, 'files'));
-  const run = (job: FileJob | null): (() => Promise<number>) | null => (job ? () => writeFileJob(job) : null);
-  const media = new NdjsonWriter(out('media.ndjson'));
-  const mediaPipe = new OrderedPipeline<ReturnType<typeof buildMedia>>(concurrency, async (spec, size) => {
-    if (spec.size === 'present') spec.record.size = size;
-    else if (spec.size === 'absent') delete spec.record.size;
-    if (spec.job) {
-      files.count += 1;
-      files.bytes += size;
-    }
-    await media.write(spec.record);
-  });
-  const M = plan.media.count;
-  for (let j = 0; j < M; j += 1) {
-    const spec = buildMedia(ctx, j);
-    await mediaPipe.push(spec, run(spec.job));
-    if ((j + 1) % step(M) === 0) progress(`media ${j + 1}/${M}`);
-  }
-  await mediaPipe.drain();
-  await media.close();
-  written(media);
-
-  const uploadPipe = new OrderedPipeline<null>(concurrency, async (_, size) => {
-    files.count += 1;
-    files.bytes += size;
-  });
-  for (let p = 0; p < P; p += 1) {
-    const count = plan.products.uploadCount[p] as number;
-    if (count === 0) continue;
-    const who = productIdentity(plan, p);
-    const first = plan.products.uploadStart[p] as number;
-    for (let u = first; u < first + count; u += 1)
-      await uploadPipe.push(null, run(uploadSpec(ctx, u, who).job));
-  }
-  await uploadPipe.drain();
-  progress(`uploads ${plan.uploads}/${plan.uploads}`);
-
-  const totalBytes = Object.values(bytes).reduce((a, b) => a + b, 0) + files.bytes;
-  return { outDir, scale, seed, records, bytes, files, totalBytes };
+  const totalBytes = Object.values(totals.bytes).reduce((a, b) => a + b, 0) + totals.files.bytes;
+  return { outDir, scale, seed, ...totals, totalBytes };
 }

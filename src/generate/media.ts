@@ -11,10 +11,19 @@ import { FAMILIES } from './families';
 import { productIdentity, type ProductIdentity } from './identity';
 import { coreContent, globalContent, productContent, type MediaContent } from './media-content';
 import { ID } from './plan';
-import type { RasterFormat } from './raster';
+import {
+  EXT,
+  FORCED_PHOTO,
+  MIME,
+  PHOTO_FORMATS,
+  applyCase,
+  randomTraits,
+  type Photo,
+  type Traits,
+} from './media-traits';
 import { rngFor, type Rng } from './random';
-import { CORE_MEDIA, MEDIA_CASES, MEDIA_TYPES, type MediaCase, type MediaType } from './scenarios';
-import { DAY, GENERATED_AT, HISTORY_START, instantBetween, timestamp, utc, yearOf } from './time';
+import { CORE_MEDIA, MEDIA_CASES, MEDIA_TYPES, type MediaType } from './scenarios';
+import { DAY, GENERATED_AT, HISTORY_START, instantBetween, timestamp, yearOf } from './time';
 import { imageSize } from './uploads';
 
 export interface MediaSpec {
@@ -22,167 +31,6 @@ export interface MediaSpec {
   job: FileJob | null;
   /** 'absent': drop `size` (the importer computes it); 'null': no file. */
   size: 'present' | 'absent' | 'null';
-}
-
-type Photo = {
-  format: RasterFormat | 'svg';
-  alpha: boolean;
-  big?: readonly [number, number];
-  exif?: boolean;
-};
-
-const PHOTO_FORMATS: readonly (readonly [Photo, number])[] = [
-  [{ format: 'jpeg', alpha: false }, 62],
-  [{ format: 'png', alpha: false }, 6],
-  [{ format: 'png', alpha: true }, 6],
-  [{ format: 'webp', alpha: false }, 12],
-  [{ format: 'webp', alpha: true }, 3],
-  [{ format: 'gif', alpha: false }, 1],
-  [{ format: 'tiff', alpha: false }, 3],
-  [{ format: 'svg', alpha: false }, 3],
-];
-const FORCED_PHOTO: Partial<Record<MediaCase, Photo>> = {
-  jpeg: { format: 'jpeg', alpha: false },
-  png: { format: 'png', alpha: false },
-  png_alpha: { format: 'png', alpha: true },
-  webp: { format: 'webp', alpha: false },
-  webp_alpha: { format: 'webp', alpha: true },
-  gif: { format: 'gif', alpha: false },
-  tiff: { format: 'tiff', alpha: false },
-  svg: { format: 'svg', alpha: false },
-  big_jpeg: { format: 'jpeg', alpha: false, big: [4000, 3000] },
-  big_webp: { format: 'webp', alpha: false, big: [4000, 2250] },
-  big_png: { format: 'png', alpha: false, big: [4000, 2667] },
-  exif_rotated: { format: 'jpeg', alpha: false, exif: true },
-};
-const EXT: Readonly<Record<Photo['format'], string>> = {
-  jpeg: 'jpg',
-  png: 'png',
-  webp: 'webp',
-  gif: 'gif',
-  tiff: 'tif',
-  svg: 'svg',
-};
-const MIME: Readonly<Record<Photo['format'], string>> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  tiff: 'image/tiff',
-  svg: 'image/svg+xml',
-};
-const CHANNEL_SETS = [
-  ['website'],
-  ['website', 'print'],
-  ['print'],
-  ['dealer_portal'],
-  ['website', 'dealer_portal'],
-  ['print', 'dealer_portal'],
-] as const;
-
-interface Traits {
-  status: string;
-  channels: readonly string[] | null | undefined;
-  validUntil: number | null;
-  trashed: boolean;
-  folder: 'own' | 'none' | 'inactive' | 'restricted';
-  ki: string | null;
-  fileNull: boolean;
-  sizeAbsent: boolean;
-  zulu: boolean;
-}
-
-function randomTraits(rng: Rng, type: MediaType): Traits {
-  const status = rng.weighted([
-    ['released', 80],
-    ['released_channels', 8],
-    ['draft', 5],
-    ['in_review', 4],
-    ['blocked', 3],
-  ] as const);
-  const channels =
-    status === 'released_channels'
-      ? rng.pick(CHANNEL_SETS)
-      : status === 'blocked' && rng.chance(0.5)
-        ? ['website']
-        : rng.pick([null, null, [], undefined]);
-  const validRoll = rng.float();
-  const image = type === 'image';
-  return {
-    status,
-    channels,
-    validUntil:
-      validRoll < 0.04
-        ? instantBetween(rng, utc(2021, 1, 1), GENERATED_AT - DAY)
-        : validRoll < 0.1
-          ? instantBetween(rng, utc(2027, 1, 1), utc(2035, 12, 31))
-          : null,
-    trashed: rng.chance(0.02),
-    folder: rng.weighted([
-      ['own', 88],
-      ['none', 7],
-      ['inactive', 3],
-      ['restricted', 2],
-    ] as const),
-    ki: image
-      ? rng.weighted([
-          ['kein_ki', 45],
-          ['ungeprueft_altbestand', 30],
-          [null, 17],
-          ['ki_generiert', 8],
-        ] as const)
-      : rng.weighted([
-          [null, 50],
-          ['kein_ki', 50],
-        ] as const),
-    fileNull: rng.chance(0.01),
-    sizeAbsent: rng.chance(0.04),
-    zulu: rng.chance(0.02),
-  };
-}
-
-function applyCase(t: Traits, c: MediaCase, rng: Rng): void {
-  const publicNow = (): void => {
-    Object.assign(t, {
-      status: 'released',
-      channels: null,
-      validUntil: null,
-      trashed: false,
-      fileNull: false,
-    });
-  };
-  const channels: Partial<Record<MediaCase, readonly string[]>> = {
-    channels_web_print: ['website', 'print'],
-    channels_print: ['print'],
-    channels_dealer: ['dealer_portal'],
-    channels_web_dealer: ['website', 'dealer_portal'],
-  };
-  const forced = channels[c];
-  if (forced) return void Object.assign(t, { status: 'released_channels', channels: forced });
-  if (c === 'draft' || c === 'in_review') return void Object.assign(t, { status: c, channels: null });
-  if (c === 'blocked') return void Object.assign(t, { status: 'blocked', channels: ['website'] });
-  if (c === 'expired')
-    return void (publicNow(), (t.validUntil = instantBetween(rng, utc(2023, 1, 1), GENERATED_AT - 30 * DAY)));
-  if (c === 'future_valid')
-    return void (publicNow(), (t.validUntil = instantBetween(rng, utc(2030, 1, 1), utc(2035, 12, 31))));
-  if (c === 'trashed') return void (publicNow(), (t.trashed = true));
-  if (c === 'folder_inactive') return void (publicNow(), (t.folder = 'inactive'));
-  if (c === 'folder_restricted') return void (publicNow(), (t.folder = 'restricted'));
-  if (c === 'no_folder') return void (publicNow(), (t.folder = 'none'));
-  if (c === 'file_null') return void (t.fileNull = true);
-  if (c === 'size_absent') return void (publicNow(), (t.sizeAbsent = true));
-  if (c === 'zulu') return void (t.zulu = true);
-  const ki: Partial<Record<MediaCase, string | null>> = {
-    ki_generiert: 'ki_generiert',
-    ki_altbestand: 'ungeprueft_altbestand',
-    ki_kein: 'kein_ki',
-    ki_null: null,
-  };
-  if (c in ki) return void (publicNow(), (t.ki = ki[c] ?? null));
-  // Format cases: make the medium public so every format reaches the renditions.
-  publicNow();
-  if (t.folder !== 'own') t.folder = 'none';
-  t.sizeAbsent = false;
 }
 
 function folderId(ctx: GenContext, rng: Rng, content: MediaContent, t: Traits): number | null {
@@ -202,110 +50,130 @@ function ownerIdentity(ctx: GenContext, owner: number): ProductIdentity {
   return cached.who;
 }
 
+const CORE_TRAITS: Partial<Traits> = {
+  status: 'released',
+  channels: null,
+  validUntil: null,
+  trashed: false,
+  fileNull: false,
+  sizeAbsent: false,
+  folder: 'own',
+};
+
+function content(
+  ctx: GenContext,
+  rng: Rng,
+  j: number,
+  type: MediaType,
+  year: number,
+): [MediaContent, string | null] {
+  const md = ctx.plan.media;
+  const owner = md.owner[j] as number;
+  const core = owner < 0 ? CORE_MEDIA[j - md.owned] : undefined;
+  if (core) return [coreContent(rng, core.key), core.key];
+  if (owner >= 0) return [productContent(rng, type, ownerIdentity(ctx, owner), year), null];
+  return [globalContent(rng, type, FAMILIES[md.family[j] as number] ?? null, year), null];
+}
+
+/** The file to write for a medium, or null when it has none (not yet taken over). */
+function fileJob(
+  ctx: GenContext,
+  rng: Rng,
+  c: MediaContent,
+  photo: Photo | null,
+  path: string,
+  id: number,
+): FileJob | null {
+  const seed = (Math.imul(ctx.seed, 0x9e3779b1) + id) >>> 0;
+  if (photo && photo.format !== 'svg') {
+    const [w, h] =
+      photo.big ??
+      (c.render === 'png_alpha' ? [rng.pick([128, 256, 600]), 0] : imageSize(rng, ctx.plan.scale));
+    // A camera held upright: stored landscape, displayed portrait through EXIF orientation 6.
+    const [width, height] = photo.exif ? [Math.min(w, h), Math.max(w, h)] : [w, h || w];
+    const label = String(id);
+    return {
+      kind: 'raster',
+      path,
+      format: photo.format,
+      width,
+      height,
+      alpha: photo.alpha,
+      label,
+      seed,
+      exifRotate: photo.exif,
+    };
+  }
+  if (photo || c.render === 'svg') {
+    const [w, h] = c.svgSize ?? imageSize(rng, ctx.plan.scale);
+    const style = c.svgStyle ?? 'image';
+    return {
+      kind: 'svg',
+      path,
+      style,
+      width: w,
+      height: h,
+      title: c.name,
+      label: `${id} ${w}x${h} SVG`,
+      seed,
+    };
+  }
+  if (c.render === 'pdf') return { kind: 'pdf', path, title: c.name, lines: c.pdfLines ?? [c.name] };
+  if (c.render === 'step') return { kind: 'step', path, name: c.fileStem, seed };
+  if (c.render === 'gltf') return { kind: 'gltf', path, name: c.name };
+  if (c.render === 'wav') return { kind: 'wav', path, seed };
+  return null;
+}
+
 export function buildMedia(ctx: GenContext, j: number): MediaSpec {
-  const { plan, seed } = ctx;
-  const md = plan.media;
-  const rng = rngFor(seed, 'media', j);
+  const md = ctx.plan.media;
+  const rng = rngFor(ctx.seed, 'media', j);
   const id = ID.media(j);
   const type = MEDIA_TYPES[md.type[j] as number] as MediaType;
-  const owner = md.owner[j] as number;
-  const coreIndex = j - md.owned;
-  const core = owner < 0 && coreIndex < CORE_MEDIA.length ? CORE_MEDIA[coreIndex] : undefined;
   const created = instantBetween(rng, HISTORY_START, GENERATED_AT - DAY);
-  const year = yearOf(created);
-  let content: MediaContent;
-  if (core) content = coreContent(rng, core.key);
-  else if (owner >= 0) content = productContent(rng, type, ownerIdentity(ctx, owner), year);
-  else content = globalContent(rng, type, FAMILIES[md.family[j] as number] ?? null, year);
+  const [c, coreKey] = content(ctx, rng, j, type, yearOf(created));
   const traits = randomTraits(rng, type);
-  if (core)
-    Object.assign(traits, {
-      status: 'released',
-      channels: null,
-      validUntil: null,
-      trashed: false,
-      fileNull: false,
-      sizeAbsent: false,
-      folder: 'own',
-    });
-  if (core?.key === 'logo_svg')
+  if (coreKey) Object.assign(traits, CORE_TRAITS);
+  if (coreKey === 'logo_svg')
     Object.assign(traits, { status: 'released_channels', channels: ['website', 'dealer_portal'] });
-  if (core?.key === 'datasheet_pdf') traits.zulu = true;
+  if (coreKey === 'datasheet_pdf') traits.zulu = true;
   const forced = (md.forcedCase[j] as number) > 0 ? MEDIA_CASES[(md.forcedCase[j] as number) - 1] : undefined;
   if (forced) applyCase(traits, forced, rng);
-  if (traits.ki === 'ki_generiert' && !core) content.caption = 'KI-generierte Illustration';
+  if (traits.ki === 'ki_generiert' && !coreKey) c.caption = 'KI-generierte Illustration';
 
   let photo: Photo | null = null;
-  if (content.render === 'photo') photo = (forced && FORCED_PHOTO[forced]) ?? rng.weighted(PHOTO_FORMATS);
-  else if (content.render === 'png_alpha') photo = { format: 'png', alpha: true };
-  const ext = photo ? EXT[photo.format] : content.ext;
-  const mime = photo ? MIME[photo.format] : content.mime;
-  const fileNull = traits.fileNull || content.render === 'none';
-  const path = `media/${shard(j)}/${content.pathName}-${id}.${ext}`;
-  let job: FileJob | null = null;
-  if (!fileNull) {
-    if (photo && photo.format !== 'svg') {
-      const [w, h] =
-        photo.big ??
-        (content.render === 'png_alpha' ? [rng.pick([128, 256, 600]), 0] : imageSize(rng, plan.scale));
-      const size: [number, number] = photo.exif ? [Math.min(w, h), Math.max(w, h)] : [w, h || w];
-      job = {
-        kind: 'raster',
-        path,
-        format: photo.format,
-        width: size[0],
-        height: size[1],
-        alpha: photo.alpha,
-        label: String(id),
-        seed: (Math.imul(seed, 0x9e3779b1) + id) >>> 0,
-        exifRotate: photo.exif,
-      };
-    } else if (photo || content.render === 'svg') {
-      const [w, h] = content.svgSize ?? imageSize(rng, plan.scale);
-      job = {
-        kind: 'svg',
-        path,
-        style: content.svgStyle ?? 'image',
-        width: w,
-        height: h,
-        title: content.name,
-        label: `${id} ${w}x${h} SVG`,
-        seed: id,
-      };
-    } else if (content.render === 'pdf')
-      job = { kind: 'pdf', path, title: content.name, lines: content.pdfLines ?? [content.name] };
-    else if (content.render === 'step') job = { kind: 'step', path, name: content.fileStem, seed: id };
-    else if (content.render === 'gltf') job = { kind: 'gltf', path, name: content.name };
-    else if (content.render === 'wav') job = { kind: 'wav', path, seed: id };
-  }
-  const sourcePrefix =
-    type === 'image' ? 'DAM-' : type === 'logo' || type === 'icon' ? 'DAM-LOGO-' : 'DAM-DOC-';
-  const ordered: Record<string, unknown> = { id };
-  if (core || rng.chance(0.75)) ordered.source_id = `${sourcePrefix}${String(j + 100).padStart(6, '0')}`;
-  Object.assign(ordered, {
-    name: content.name,
-    file_name: `${content.fileStem}.${rng.chance(0.15) ? ext.toUpperCase() : ext}`,
-    mime_type: mime,
+  if (c.render === 'photo') photo = (forced && FORCED_PHOTO[forced]) ?? rng.weighted(PHOTO_FORMATS);
+  else if (c.render === 'png_alpha') photo = { format: 'png', alpha: true };
+  const ext = photo ? EXT[photo.format] : c.ext;
+  const path = `media/${shard(j)}/${c.pathName}-${id}.${ext}`;
+  const job = traits.fileNull ? null : fileJob(ctx, rng, c, photo, path, id);
+
+  const record: Record<string, unknown> = { id };
+  const prefix = type === 'image' ? 'DAM-' : type === 'logo' || type === 'icon' ? 'DAM-LOGO-' : 'DAM-DOC-';
+  if (coreKey || rng.chance(0.75)) record.source_id = `${prefix}${String(j + 100).padStart(6, '0')}`;
+  Object.assign(record, {
+    name: c.name,
+    file_name: `${c.fileStem}.${rng.chance(0.15) ? ext.toUpperCase() : ext}`,
+    mime_type: photo ? MIME[photo.format] : c.mime,
     type,
-    size: null,
+    size: null, // set by the writer once the file exists
     file: job ? path : null,
-    alt: content.alt,
-    title: content.title,
-    caption: content.caption,
-    description: content.description,
-    copyright: content.copyright,
-    license: content.license,
+    alt: c.alt,
+    title: c.title,
+    caption: c.caption,
+    description: c.description,
+    copyright: c.copyright,
+    license: c.license,
     ki_status: traits.ki,
     release_status: traits.status,
   });
-  if (traits.channels !== undefined) ordered.release_channels = traits.channels;
-  ordered.valid_until = traits.validUntil === null ? null : timestamp(traits.validUntil);
-  ordered.folder_id = folderId(ctx, rng, content, traits);
-  ordered.trashed_at = traits.trashed ? timestamp(instantBetween(rng, created, GENERATED_AT - DAY)) : null;
-  ordered.keywords = content.keywords;
-  ordered.created_at = timestamp(created, traits.zulu);
-  ordered.updated_at = rng.chance(0.1)
-    ? null
-    : timestamp(instantBetween(rng, created, GENERATED_AT - DAY), traits.zulu);
-  return { record: ordered, job, size: !job ? 'null' : traits.sizeAbsent ? 'absent' : 'present' };
+  if (traits.channels !== undefined) record.release_channels = traits.channels;
+  record.valid_until = traits.validUntil === null ? null : timestamp(traits.validUntil);
+  record.folder_id = folderId(ctx, rng, c, traits);
+  record.trashed_at = traits.trashed ? timestamp(instantBetween(rng, created, GENERATED_AT - DAY)) : null;
+  record.keywords = c.keywords;
+  record.created_at = timestamp(created, traits.zulu);
+  const updated = instantBetween(rng, created, GENERATED_AT - DAY);
+  record.updated_at = rng.chance(0.1) ? null : timestamp(updated, traits.zulu);
+  return { record, job, size: !job ? 'null' : traits.sizeAbsent ? 'absent' : 'present' };
 }

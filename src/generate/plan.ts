@@ -7,17 +7,15 @@
  * counts of big scales). At large scale the plan takes a few tens of MB.
  */
 import { FAMILIES, FAMILY_COUNT } from './families';
+import { planMedia } from './plan-media';
 import { rngFor } from './random';
 import {
-  CORE_MEDIA,
+  CONFLICTING_FLAGS,
   FORCED_PRODUCT_CASES,
-  MEDIA_CASES,
-  MEDIA_TYPES,
   PF,
   PRODUCT_FLAG_RATES,
   SCALES,
   spreadIndex,
-  type MediaType,
   type Scale,
 } from './scenarios';
 
@@ -57,18 +55,21 @@ export interface Plan {
     familyOffsets: Int32Array;
     byFamily: Int32Array;
   };
-  media: {
-    count: number;
-    owned: number;
-    type: Uint8Array;
-    owner: Int32Array;
-    /** Family of global media (brochures), 255 for none. */
-    family: Uint8Array;
-    forcedCase: Uint8Array;
-    familyBrochure: Int32Array;
-    familyImage: Int32Array;
-  };
+  media: MediaPlan;
+
   uploads: number;
+}
+
+export interface MediaPlan {
+  count: number;
+  owned: number;
+  type: Uint8Array;
+  owner: Int32Array;
+  /** Family of global media (brochures), 255 for none. */
+  family: Uint8Array;
+  forcedCase: Uint8Array;
+  familyBrochure: Int32Array;
+  familyImage: Int32Array;
 }
 
 export const ID = {
@@ -169,16 +170,21 @@ export function planCatalog(scale: Scale, seed: number): Plan {
   }
   const nonGroup: number[] = [];
   for (let i = groups; i < P; i += 1) nonGroup.push(i);
+  // Random flags that contradict each other lose the second one; a forced flag beats its opposite.
+  for (let i = 0; i < P; i += 1) {
+    for (const [a, b] of CONFLICTING_FLAGS)
+      if ((flags[i] as number) & a) flags[i] = (flags[i] as number) & ~b;
+  }
   FORCED_PRODUCT_CASES.forEach((flag, k) => {
     const target = nonGroup[spreadIndex(k, FORCED_PRODUCT_CASES.length, nonGroup.length)] as number;
     let value = (flags[target] as number) | flag;
     if (!(flag & PF.INACTIVE)) value &= ~PF.INACTIVE; // positive cases stay visible
+    for (const [a, b] of CONFLICTING_FLAGS) {
+      if (flag & a) value &= ~b;
+      if (flag & b) value &= ~a;
+    }
     flags[target] = value;
   });
-  for (let i = 0; i < P; i += 1) {
-    const f = flags[i] as number;
-    if (f & PF.UPLOADS_ONLY && f & PF.DOCS_ONLY) flags[i] = f & ~PF.DOCS_ONLY;
-  }
 
   // Main articles (MA variants and ZU accessories), contiguous per product.
   const mainStart = new Int32Array(P);
@@ -207,104 +213,8 @@ export function planCatalog(scale: Scale, seed: number): Plan {
   const [lineOffsets, byLine] = csr(S, spareLine, L);
   const [familyOffsets, byFamily] = csr(S, spareFamily, FAMILY_COUNT + 1);
 
-  // Media owned by products (contiguous per product), then library-wide media.
-  const nonGroupCount = Math.max(1, P - groups);
-  const mean = Math.max(0.5, (spec.media * 0.92 - CORE_MEDIA.length) / nonGroupCount);
-  const types: number[] = [];
-  const owners: number[] = [];
-  const mediaStart = new Int32Array(P);
-  const mediaCount = new Uint8Array(P);
-  const typeIndex = (t: MediaType): number => MEDIA_TYPES.indexOf(t);
-  const ownWeights = (
-    [
-      ['image', 78],
-      ['datasheet', 8],
-      ['manual', 4],
-      ['technical_drawing', 4],
-      ['video', 2],
-      ['cad', 1.5],
-      ['three_d_view', 1.5],
-      ['view_360', 1],
-    ] as const
-  ).map(([t, w]) => [typeIndex(t), w] as const);
-  for (let i = 0; i < P; i += 1) {
-    mediaStart[i] = types.length;
-    if (objekttyp[i] === 0) continue;
-    const f = flags[i] as number;
-    let own: number[];
-    if (f & PF.UPLOADS_ONLY) own = rng.chance(0.5) ? [typeIndex('datasheet')] : [];
-    else if (f & PF.DOCS_ONLY) own = [typeIndex('datasheet'), typeIndex('brochure')];
-    else {
-      const n = Math.min(12, Math.floor(rng.float() * (2 * mean + 1)));
-      own = Array.from({ length: n }, (_, k) => (k === 0 ? typeIndex('image') : rng.weighted(ownWeights)));
-    }
-    for (const t of own) {
-      types.push(t);
-      owners.push(i);
-    }
-    mediaCount[i] = own.length;
-  }
-  const owned = types.length;
-  const globalCount = Math.max(CORE_MEDIA.length + 8, spec.media - owned);
-  const globalWeights = (
-    [
-      ['image', 60],
-      ['brochure', 15],
-      ['icon', 10],
-      ['logo', 3],
-      ['technical_drawing', 5],
-      ['video', 4],
-      ['datasheet', 3],
-    ] as const
-  ).map(([t, w]) => [typeIndex(t), w] as const);
-  for (let g = 0; g < globalCount; g += 1) {
-    const core = CORE_MEDIA[g];
-    types.push(
-      core
-        ? typeIndex(core.type)
-        : g < CORE_MEDIA.length + FAMILY_COUNT
-          ? typeIndex('brochure')
-          : rng.weighted(globalWeights),
-    );
-    owners.push(-1);
-  }
-  const M = types.length;
-  const mediaType = Uint8Array.from(types);
-  const owner = Int32Array.from(owners);
-  const mediaFamily = new Uint8Array(M).fill(255);
-  const familyBrochure = new Int32Array(FAMILY_COUNT).fill(-1);
-  const familyImage = new Int32Array(FAMILY_COUNT).fill(-1);
-  let brochures = 0;
-  for (let j = owned + CORE_MEDIA.length; j < M; j += 1) {
-    if (mediaType[j] !== typeIndex('brochure')) continue;
-    const f = brochures % FAMILY_COUNT;
-    mediaFamily[j] = f;
-    if (familyBrochure[f] === -1) familyBrochure[f] = j;
-    brochures += 1;
-  }
-  const images: number[] = [];
-  for (let j = 0; j < M; j += 1) {
-    if (mediaType[j] !== 0 || (j >= owned && j < owned + CORE_MEDIA.length)) continue;
-    images.push(j);
-    const o = owner[j] as number;
-    if (o >= 0 && familyImage[family[o] as number] === -1) familyImage[family[o] as number] = j;
-  }
-  const forcedCase = new Uint8Array(M);
-  MEDIA_CASES.forEach((_, k) => {
-    forcedCase[images[spreadIndex(k, MEDIA_CASES.length, images.length)] as number] = k + 1;
-  });
-
-  // Direct uploads on products.
-  const uploadStart = new Int32Array(P);
-  const uploadCount = new Uint8Array(P);
-  let uploads = 0;
-  for (let i = 0; i < P; i += 1) {
-    uploadStart[i] = uploads;
-    const f = flags[i] as number;
-    if (f & PF.UPLOADS_ONLY) uploadCount[i] = rng.int(1, 3);
-    else if (f & PF.UPLOADS) uploadCount[i] = rng.int(1, 2);
-    uploads += uploadCount[i] as number;
-  }
+  const planned = planMedia(rng, spec.media, groups, { count: P, family, objekttyp, flags });
+  const { mediaStart, mediaCount, uploadStart, uploadCount, uploads } = planned;
 
   return {
     scale,
@@ -334,16 +244,7 @@ export function planCatalog(scale: Scale, seed: number): Plan {
     },
     mains,
     spares: { count: S, family: spareFamily, line: spareLine, lineOffsets, byLine, familyOffsets, byFamily },
-    media: {
-      count: M,
-      owned,
-      type: mediaType,
-      owner,
-      family: mediaFamily,
-      forcedCase,
-      familyBrochure,
-      familyImage,
-    },
+    media: planned.media,
     uploads,
   };
 }

@@ -114,12 +114,11 @@ function lifecycle(
   flags: number,
   created: number,
 ): { sale_start: string | null; end_of_life: string | null } {
-  const saleFrom = Math.min(created + 30 * DAY, GENERATED_AT - 60 * DAY);
   const sale_start =
     flags & PF.SALE_FUTURE
       ? dateBetween(rng, GENERATED_AT + 40 * DAY, utc(2027, 9, 1))
       : rng.chance(0.9)
-        ? dateBetween(rng, saleFrom, Math.min(created + 200 * DAY, GENERATED_AT - DAY))
+        ? dateBetween(rng, created, Math.min(created + 200 * DAY, GENERATED_AT - DAY))
         : null;
   const end_of_life =
     flags & PF.EOL_PAST

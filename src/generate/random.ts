@@ -115,10 +115,3 @@ export function rngFor(seed: number, stream: string, index: number): Rng {
 export function unitHash(seed: number, stream: string, index: number): number {
   return mix(mix(seed ^ hashString(stream)) + mix(index)) / 4294967296;
 }
-
-/** Element at `index`, failing loudly instead of returning undefined. */
-export function at<T>(items: readonly T[], index: number): T {
-  const value = items[index];
-  if (value === undefined) throw new Error(`index ${index} out of range (${items.length})`);
-  return value;
-}

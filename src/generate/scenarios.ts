@@ -65,6 +65,15 @@ export const PRODUCT_FLAG_RATES: readonly (readonly [number, number])[] = [
   [PF.NO_FR_DESCRIPTION, 0.05],
 ];
 
+/** Flags that cannot both hold for one product. */
+export const CONFLICTING_FLAGS: readonly (readonly [number, number])[] = [
+  [PF.UPLOADS_ONLY, PF.DOCS_ONLY],
+  [PF.EOL_PAST, PF.SALE_FUTURE],
+  [PF.DE_ONLY, PF.NO_FR],
+  [PF.DE_ONLY, PF.NO_FR_DESCRIPTION],
+  [PF.NO_FR, PF.NO_FR_DESCRIPTION],
+];
+
 /** Forced product cases, one product each (combined flags where the case needs two). */
 export const FORCED_PRODUCT_CASES: readonly number[] = [
   PF.INACTIVE,

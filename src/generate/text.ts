@@ -48,20 +48,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** German decimal: 3.2 → "3,20" with `digits` decimals. */
-export function deNumber(value: number, digits: number): string {
-  return value.toFixed(digits).replace('.', ',');
-}
-
-/** French decimal: like German but with a comma and a narrow no-break space before units. */
-export function frNumber(value: number, digits: number): string {
-  return value.toFixed(digits).replace('.', ',');
-}
-
-export function enNumber(value: number, digits: number): string {
-  return value.toFixed(digits);
-}
-
 /** Compact designation for file names: "SM 3200 Profi" → "SM3200Profi". */
 export function compact(text: string): string {
   return text.replace(/[^A-Za-z0-9ÄÖÜäöüß]+/g, '');
