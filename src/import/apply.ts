@@ -186,9 +186,8 @@ async function rebuildProductRelations(client: PoolClient): Promise<void> {
     await client.query(`DELETE FROM ${r.table} WHERE product_id IN (SELECT key FROM chg_products)`);
     await client.query(
       `INSERT INTO ${r.table} (product_id, ${r.column}, position)
-       SELECT s.id, e.value::int, e.ord - 1 FROM (${changed}) s
-         CROSS JOIN LATERAL jsonb_array_elements(s.${r.list}) WITH ORDINALITY e(value, ord)
-       ON CONFLICT DO NOTHING`,
+       SELECT s.id, e.value, e.ord - 1 FROM (${changed}) s
+         CROSS JOIN LATERAL unnest(s.${r.list}) WITH ORDINALITY e(value, ord)`,
     );
   }
   await client.query('DELETE FROM product_media_links WHERE product_id IN (SELECT key FROM chg_products)');
@@ -196,8 +195,7 @@ async function rebuildProductRelations(client: PoolClient): Promise<void> {
     `INSERT INTO product_media_links (product_id, media_id, role, is_main, position, usages)
      SELECT s.id, l.media_id, l.role, l.is_main, l.position, l.usages FROM (${changed}) s
        CROSS JOIN LATERAL jsonb_to_recordset(s.media_links)
-         AS l(media_id int, role text, is_main bool, position int, usages text[])
-     ON CONFLICT DO NOTHING`,
+         AS l(media_id int, role text, is_main bool, position int, usages text[])`,
   );
   await rebuildKeywords(client, 'product_id', 'products');
 }
@@ -207,8 +205,7 @@ async function rebuildKeywords(client: PoolClient, owner: 'product_id' | 'media_
   await client.query(
     `INSERT INTO search_keywords (${owner}, keyword, position)
      SELECT s.id, e.value, e.ord - 1 FROM ${stagingTable(kind)} s JOIN chg_${kind} c ON c.key = s.id
-       CROSS JOIN LATERAL jsonb_array_elements_text(s.keywords) WITH ORDINALITY e(value, ord)
-      WHERE btrim(e.value) <> ''`,
+       CROSS JOIN LATERAL unnest(s.keywords) WITH ORDINALITY e(value, ord)`,
   );
 }
 

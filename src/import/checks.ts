@@ -95,10 +95,13 @@ async function checkReference(
     sql = `SELECT s.line, s.${ref.field}::text AS value, NULL::bigint AS ord FROM ${stg} s
             WHERE NOT s.deleted AND s.${ref.field} IS NOT NULL AND NOT ${exists(`s.${ref.field}`)}`;
   } else {
-    const element = ref.shape === 'list' ? 'e.value' : `e.value -> '${ref.member}'`;
+    const [elements, element] =
+      ref.shape === 'list'
+        ? ['unnest', 'e.value']
+        : ['jsonb_array_elements', `(e.value -> '${ref.member}')::int`];
     sql = `SELECT s.line, ${element}::text AS value, e.ord FROM ${stg} s
-             CROSS JOIN LATERAL jsonb_array_elements(s.${ref.field}) WITH ORDINALITY e(value, ord)
-            WHERE NOT s.deleted AND NOT ${exists(`(${element})::int`)}`;
+             CROSS JOIN LATERAL ${elements}(s.${ref.field}) WITH ORDINALITY e(value, ord)
+            WHERE NOT s.deleted AND NOT ${exists(element)}`;
   }
   const hit = await first<{ line: number; value: string; ord: number | null }>(
     client,

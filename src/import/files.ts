@@ -5,9 +5,10 @@
  * derived from the content, so it is stable across re-imports and cannot be guessed without the file,
  * and an unchanged file is never written twice.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, open, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -55,49 +56,53 @@ async function ensureDir(dir: string): Promise<void> {
   knownDirs.add(dir);
 }
 
-async function sha256Of(source: string, size: number): Promise<{ sha256: string; data: Buffer | null }> {
-  if (size <= READ_WHOLE_MAX) {
-    const data = await readFile(source);
-    return { sha256: createHash('sha256').update(data).digest('hex'), data };
+/** Reads a snapshot file: its bytes (when small), sha256 and size. Throws SnapshotFileError. */
+async function readSource(
+  source: string,
+  file: string,
+): Promise<{ data: Buffer | null; sha256: string; size: number }> {
+  let handle;
+  try {
+    handle = await open(source, 'r');
+  } catch {
+    throw new SnapshotFileError(`file not found: files/${file}`);
   }
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(source), hash);
-  return { sha256: hash.digest('hex'), data: null };
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new SnapshotFileError(`not a regular file: files/${file}`);
+    if (info.size <= READ_WHOLE_MAX) {
+      const data = await handle.readFile();
+      return { data, sha256: createHash('sha256').update(data).digest('hex'), size: data.length };
+    }
+    const hash = createHash('sha256');
+    await pipeline(createReadStream(source), hash);
+    return { data: null, sha256: hash.digest('hex'), size: info.size };
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
  * Copies a snapshot file into MEDIA_ROOT by content and returns where it lies (`originals/<aa>/<sha256>.<ext>`).
- * A file already stored is not written again. Throws `SnapshotFileError` when the file is missing or not a
- * regular file.
+ * A file already stored is not written again. The target is created exclusively; one that exists with another
+ * size (a write cut short by a crash) is written anew. Throws `SnapshotFileError` when the file is missing or
+ * not a regular file.
  */
 export async function storeFile(snapshotDir: string, file: string, mediaRoot: string): Promise<StoredFile> {
   const source = resolveSnapshotFile(snapshotDir, file);
-  let info;
-  try {
-    info = await stat(source);
-  } catch {
-    throw new SnapshotFileError(`file not found: files/${file}`);
-  }
-  if (!info.isFile()) throw new SnapshotFileError(`not a regular file: files/${file}`);
-
-  const { sha256, data } = await sha256Of(source, info.size);
+  const { data, sha256, size } = await readSource(source, file);
   const relative = path.posix.join('originals', sha256.slice(0, 2), sha256 + extensionOf(file));
   const target = path.join(mediaRoot, relative);
-  if (!(await exists(target))) {
-    // Write under a temp name, then rename: a crash never leaves a half-written original.
-    await ensureDir(path.dirname(target));
-    const tmp = `${target}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
-    await (data ? writeFile(tmp, data) : copyFile(source, tmp));
-    await rename(tmp, target);
-  }
-  return { path: relative, sha256, size: info.size };
-}
-
-async function exists(file: string): Promise<boolean> {
+  await ensureDir(path.dirname(target));
+  const write = (flag: 'wx' | 'w') =>
+    data
+      ? writeFile(target, data, { flag })
+      : copyFile(source, target, flag === 'wx' ? constants.COPYFILE_EXCL : 0);
   try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
+    await write('wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if ((await stat(target)).size !== size) await write('w');
   }
+  return { path: relative, sha256, size };
 }

@@ -20,7 +20,7 @@ export interface Column {
 export interface Reference {
   field: string;
   kind: KindName;
-  /** `list`: a jsonb array of ids; `objects`: a jsonb array of objects holding the id at `member`. */
+  /** `list`: an int[] of ids; `objects`: a jsonb array of objects holding the id at `member`. */
   shape: 'scalar' | 'list' | 'objects';
   member?: string;
 }
@@ -72,6 +72,13 @@ const cols = (spec: string): Column[] =>
     });
 
 const list = <T>(value: T[] | null | undefined): T[] => value ?? [];
+
+/** A relation or keyword list without repetitions (first occurrence kept): repeating an id means nothing. */
+const unique = <T>(value: T[] | null | undefined): T[] => (value ? [...new Set(value)] : []);
+
+/** Keywords trimmed, empty ones dropped, each once. */
+const keywords = (value: string[] | null | undefined): string[] =>
+  unique((value ?? []).map((k) => k.trim()).filter((k) => k !== ''));
 
 async function stored(ctx: RowContext, field: string, file: string) {
   try {
@@ -226,7 +233,7 @@ const media: Kind<r.MediaRecord> = {
     file_path text, file_sha256 text, alt text, title text, caption text, description text, copyright text,
     license text, ki_status text, release_status text, release_channels text[], valid_until timestamptz,
     folder_id int, trashed_at timestamptz, created_at timestamptz, updated_at timestamptz,
-    keywords jsonb staged`),
+    keywords text[] staged`),
   async toRow(m, ctx) {
     const file = m.file ? await stored(ctx, 'file', m.file) : null;
     return [
@@ -253,7 +260,7 @@ const media: Kind<r.MediaRecord> = {
       m.trashed_at,
       m.created_at,
       m.updated_at,
-      list(m.keywords),
+      keywords(m.keywords),
     ];
   },
   unique: [['source_id']],
@@ -269,8 +276,8 @@ const products: Kind<r.ProductRecord> = {
   schema: r.productRecord,
   columns: cols(`id int, slug text, objekttyp text, ordernumber text, names jsonb, descriptions jsonb,
     texts jsonb, product_page_url text, features jsonb, sale_start date, end_of_life date, is_active bool,
-    created_at timestamptz, updated_at timestamptz, keywords jsonb staged, taxon_ids jsonb staged,
-    manufacturer_ids jsonb staged, tractor_model_ids jsonb staged, article_ids jsonb staged,
+    created_at timestamptz, updated_at timestamptz, keywords text[] staged, taxon_ids int[] staged,
+    manufacturer_ids int[] staged, tractor_model_ids int[] staged, article_ids int[] staged,
     media_links jsonb staged, uploads jsonb staged`),
   async toRow(p, ctx) {
     const uploads = [];
@@ -290,13 +297,16 @@ const products: Kind<r.ProductRecord> = {
         created_at: u.created_at ?? null,
       });
     }
-    const links = list(p.media_links).map((l) => ({
-      media_id: l.media_id,
-      role: l.role,
-      is_main: l.is_main ?? false,
-      position: l.position ?? 0,
-      usages: list(l.usages),
-    }));
+    const seen = new Set<string>();
+    const links = list(p.media_links)
+      .filter((l) => !seen.has(`${l.media_id}:${l.role}`) && seen.add(`${l.media_id}:${l.role}`))
+      .map((l) => ({
+        media_id: l.media_id,
+        role: l.role,
+        is_main: l.is_main ?? false,
+        position: l.position ?? 0,
+        usages: list(l.usages),
+      }));
     return [
       p.id,
       p.slug,
@@ -312,11 +322,11 @@ const products: Kind<r.ProductRecord> = {
       p.is_active,
       p.created_at,
       p.updated_at,
-      list(p.keywords),
-      list(p.taxon_ids),
-      list(p.manufacturer_ids),
-      list(p.tractor_model_ids),
-      list(p.article_ids),
+      keywords(p.keywords),
+      unique(p.taxon_ids),
+      unique(p.manufacturer_ids),
+      unique(p.tractor_model_ids),
+      unique(p.article_ids),
       links,
       uploads,
     ];

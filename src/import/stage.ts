@@ -33,6 +33,7 @@ export function copyValue(value: unknown, type?: string): string {
   let s: string;
   if (typeof value === 'string') s = value;
   else if (type === 'text[]') s = pgTextArray(value as string[]);
+  else if (type === 'int[]') s = `{${(value as number[]).join(',')}}`;
   else s = JSON.stringify(value);
   if (!NEEDS_ESCAPE.test(s)) return s;
   return s.replace(/[\\\n\r\t]/g, (c) =>
@@ -61,7 +62,9 @@ interface Line {
 async function* readLines(file: string, label: string): AsyncGenerator<Line[]> {
   let line = 0;
   let batch: Line[] = [];
-  const lines = createReadStream(file).pipe(split2());
+  const source = createReadStream(file);
+  const lines = source.pipe(split2());
+  source.on('error', (error) => lines.destroy(error)); // pipe() does not pass errors on
   for await (const raw of lines as AsyncIterable<string>) {
     line += 1;
     const text = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
