@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } from '../src/db/database';
@@ -21,7 +21,7 @@ export interface ImportRun {
 }
 
 export interface ImportBenchResult {
-  scale: Scale;
+  scale: string;
   generateMs: number | null;
   first: ImportRun;
   again: ImportRun;
@@ -40,11 +40,25 @@ async function runChild(databaseUrl: string, dir: string, mediaRoot: string): Pr
   return JSON.parse(stdout.trim().split('\n').pop()!) as ImportRun;
 }
 
-/** Benchmarks the import of the generated catalog of `scale` against the Postgres server of `serverUrl`. */
+/** A snapshot of only the manifest and articles of `snapshot` (symlinks), to measure article throughput alone. */
+async function articlesOnly(snapshot: string): Promise<string> {
+  const dir = `${snapshot}-articles-only`;
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  for (const file of ['manifest.json', 'articles.ndjson'])
+    await symlink(path.join(snapshot, file), path.join(dir, file));
+  return dir;
+}
+
+/**
+ * Benchmarks the import of the generated catalog of `scale` against the Postgres server of `serverUrl`;
+ * with `only: 'articles'`, of its manifest and articles alone.
+ */
 export async function benchImport(
   scale: Scale,
   serverUrl: string,
   log: (m: string) => void,
+  only?: 'articles',
 ): Promise<ImportBenchResult> {
   const snapshot = path.join(DATA, `snapshot-${scale}-seed1`);
   let generateMs: number | null = null;
@@ -55,6 +69,7 @@ export async function benchImport(
     await generateCatalog({ outDir: snapshot, scale, seed: 1 });
     generateMs = Date.now() - started;
   }
+  const source = only ? await articlesOnly(snapshot) : snapshot;
   const databaseUrl = withDatabase(serverUrl, `catalog_bench_${scale}`);
   const mediaRoot = path.join(DATA, `media-${scale}`);
   await dropDatabase(databaseUrl);
@@ -64,13 +79,15 @@ export async function benchImport(
   await migrateLatest(db);
   await db.destroy();
 
-  log(`importing ${scale} (first import)...`);
-  const first = await runChild(databaseUrl, snapshot, mediaRoot);
-  log(`importing ${scale} again (nothing changed)...`);
-  const again = await runChild(databaseUrl, snapshot, mediaRoot);
+  const label = only ? `${scale} (articles only)` : scale;
+  log(`importing ${label} (first import)...`);
+  const first = await runChild(databaseUrl, source, mediaRoot);
+  log(`importing ${label} again (nothing changed)...`);
+  const again = await runChild(databaseUrl, source, mediaRoot);
   await dropDatabase(databaseUrl);
   await rm(mediaRoot, { recursive: true, force: true });
-  return { scale, generateMs, first, again };
+  if (only) await rm(source, { recursive: true, force: true });
+  return { scale: label, generateMs, first, again };
 }
 
 /** Formats results as a Markdown table (records/s = records read / wall time of the import). */
