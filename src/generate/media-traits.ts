@@ -5,7 +5,8 @@
  */
 import type { RasterFormat } from './raster';
 import type { Rng } from './random';
-import type { MediaCase, MediaType } from './scenarios';
+import type { MediaType } from '../catalog/model';
+import type { MediaCase } from './scenarios';
 import { DAY, GENERATED_AT, instantBetween, utc } from './time';
 
 export type Photo = {

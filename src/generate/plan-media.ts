@@ -7,7 +7,8 @@
 import { FAMILY_COUNT } from './families';
 import type { MediaPlan } from './plan';
 import type { Rng } from './random';
-import { CORE_MEDIA, MEDIA_CASES, MEDIA_TYPES, PF, spreadIndex, type MediaType } from './scenarios';
+import { MEDIA_TYPES, type MediaType } from '../catalog/model';
+import { CORE_MEDIA, MEDIA_CASES, PF, spreadIndex } from './scenarios';
 
 export interface MediaPlanResult {
   mediaStart: Int32Array;

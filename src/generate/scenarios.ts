@@ -3,6 +3,7 @@
  * scale: random rates make them realistic at large scales, and a list of forced cases puts each one at
  * least once, spread evenly over the records, so even `tiny` has all of them.
  */
+import type { MediaType } from '../catalog/model';
 
 export type Scale = 'tiny' | 'small' | 'medium' | 'large';
 
@@ -152,23 +153,6 @@ export type ArticleCase = (typeof ARTICLE_CASES)[number]['key'];
 export function spreadIndex(k: number, count: number, n: number): number {
   return Math.min(n - 1, Math.floor(((k + 0.5) * n) / count));
 }
-
-export const MEDIA_TYPES = [
-  'image',
-  'datasheet',
-  'manual',
-  'brochure',
-  'three_d_view',
-  'view_360',
-  'technical_drawing',
-  'video',
-  'audio',
-  'logo',
-  'icon',
-  'cad',
-  'interactive_image',
-] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
 
 /**
  * Library-wide media that exist at every scale, at the start of the global (not product-owned) range:

@@ -7,7 +7,6 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { constants } from 'node:fs';
 import { copyFile, mkdir, open, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -84,25 +83,19 @@ async function readSource(
 
 /**
  * Copies a snapshot file into MEDIA_ROOT by content and returns where it lies (`originals/<aa>/<sha256>.<ext>`).
- * A file already stored is not written again. The target is created exclusively; one that exists with another
- * size (a write cut short by a crash) is written anew. Throws `SnapshotFileError` when the file is missing or
- * not a regular file.
+ * A file already stored is not written again; one that exists with another size (a write cut short by a
+ * crash) is written anew. Throws `SnapshotFileError` when the file is missing or not a regular file.
  */
 export async function storeFile(snapshotDir: string, file: string, mediaRoot: string): Promise<StoredFile> {
   const source = resolveSnapshotFile(snapshotDir, file);
   const { data, sha256, size } = await readSource(source, file);
   const relative = path.posix.join('originals', sha256.slice(0, 2), sha256 + extensionOf(file));
   const target = path.join(mediaRoot, relative);
-  await ensureDir(path.dirname(target));
-  const write = (flag: 'wx' | 'w') =>
-    data
-      ? writeFile(target, data, { flag })
-      : copyFile(source, target, flag === 'wx' ? constants.COPYFILE_EXCL : 0);
-  try {
-    await write('wx');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    if ((await stat(target)).size !== size) await write('w');
+  const existing = await stat(target).catch(() => null);
+  if (existing?.size !== size) {
+    // Not stored yet, or a write cut short by a crash (content-addressed: same content, same size).
+    await ensureDir(path.dirname(target));
+    await (data ? writeFile(target, data) : copyFile(source, target));
   }
   return { path: relative, sha256, size };
 }

@@ -4,27 +4,7 @@
  * `describeIssue` turns the first zod issue into the field path and reason an `ImportError` shows.
  */
 import { z } from 'zod';
-
-/** Media types of the format and the spec. */
-export const MEDIA_TYPES = [
-  'image',
-  'datasheet',
-  'manual',
-  'brochure',
-  'three_d_view',
-  'view_360',
-  'technical_drawing',
-  'video',
-  'audio',
-  'logo',
-  'icon',
-  'cad',
-  'interactive_image',
-] as const;
-
-export const RELEASE_STATUSES = ['released', 'released_channels', 'draft', 'in_review', 'blocked'] as const;
-export const KI_STATUSES = ['ungeprueft_altbestand', 'ki_generiert', 'kein_ki'] as const;
-export const IMAGE_FITS = ['crop', 'max', 'contain'] as const;
+import { IMAGE_FITS, KI_STATUSES, MEDIA_TYPES, RELEASE_STATUSES } from '../catalog/model';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

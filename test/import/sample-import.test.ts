@@ -13,6 +13,7 @@ import {
   removeDir,
   SAMPLE_SNAPSHOT,
   tempDir,
+  writeSnapshot,
 } from '../support/snapshot';
 
 let t: TestDatabase;
@@ -249,39 +250,28 @@ describe('partial mode', () => {
     await markOutboxDone();
   });
 
-  it('upserts what it contains, deletes only `_deleted` records, and leaves everything else alone', async () => {
-    const dir = await tempDir('partial-');
+  const partial = async (files: Parameters<typeof writeSnapshot>[0]) => {
+    const dir = await writeSnapshot(files);
     dirs.push(dir);
-    const { writeFile } = await import('node:fs/promises');
-    await writeFile(
-      path.join(dir, 'manifest.json'),
-      JSON.stringify({ format: 'catalog-snapshot', version: 1 }),
-    );
-    await writeFile(
-      path.join(dir, 'articles.ndjson'),
-      [
-        JSON.stringify({ id: 2020, _deleted: true }),
-        JSON.stringify({
+    return run(dir, 'partial');
+  };
+
+  it('upserts what it contains, deletes only `_deleted` records, and leaves everything else alone', async () => {
+    const summary = await partial({
+      'articles.ndjson': [
+        { id: 2020, _deleted: true },
+        {
           id: 2021,
           type: 'spare',
           ordernumber: 'E 90-0002',
           names: { de: 'Scherbolzen M10' },
           is_active: true,
-        }),
-      ].join('\n'),
-    );
-    await writeFile(
-      path.join(dir, 'manufacturers.ndjson'),
-      JSON.stringify({
-        id: 14,
-        slug: 'eicher',
-        short_name: 'Eicher',
-        names: { de: 'Eicher' },
-        is_active: true,
-      }) + '\n',
-    );
-
-    const summary = await run(dir, 'partial');
+        },
+      ],
+      'manufacturers.ndjson': [
+        { id: 14, slug: 'eicher', short_name: 'Eicher', names: { de: 'Eicher' }, is_active: true },
+      ],
+    });
 
     expect(await ids('articles')).toEqual([...Array.from({ length: 19 }, (_, i) => 2001 + i), 2021]);
     expect(await ids('products')).toHaveLength(8);
@@ -296,37 +286,18 @@ describe('partial mode', () => {
   });
 
   it('cascades a deleted taxon out of the products that showed it and records those products', async () => {
-    const dir = await tempDir('partial-');
-    dirs.push(dir);
-    const { writeFile } = await import('node:fs/promises');
-    await writeFile(
-      path.join(dir, 'manifest.json'),
-      JSON.stringify({ format: 'catalog-snapshot', version: 1 }),
-    );
-    await writeFile(path.join(dir, 'taxons.ndjson'), JSON.stringify({ id: 113, _deleted: true }) + '\n');
-    await run(dir, 'partial');
+    await partial({ 'taxons.ndjson': [{ id: 113, _deleted: true }] });
     expect(await t.db('product_taxons').where({ taxon_id: 113 })).toEqual([]);
     expect((await pending()).sort()).toEqual(['delete taxon 113', 'upsert product 1002']);
   });
 
   it('deletes custom image formats by key and resets a deleted built-in one', async () => {
-    const dir = await tempDir('partial-');
-    dirs.push(dir);
-    const { writeFile } = await import('node:fs/promises');
-    await writeFile(
-      path.join(dir, 'manifest.json'),
-      JSON.stringify({ format: 'catalog-snapshot', version: 1 }),
-    );
-    await writeFile(
-      path.join(dir, 'image_formats.ndjson'),
-      [
+    await partial({
+      'image_formats.ndjson': [
         { key: 'social', _deleted: true },
         { key: 'hero', _deleted: true },
-      ]
-        .map((r) => JSON.stringify(r))
-        .join('\n'),
-    );
-    await run(dir, 'partial');
+      ],
+    });
     expect(await t.db('image_formats').orderBy('position').pluck('key')).toEqual([
       'thumb',
       'mini',

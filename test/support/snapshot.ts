@@ -24,6 +24,19 @@ export const removeDir = (dir: string) => rm(dir, { recursive: true, force: true
 
 type Json = Record<string, unknown>;
 
+/** A new snapshot directory with a manifest and the given NDJSON files (`{ 'taxons.ndjson': [records] }`). */
+export async function writeSnapshot(files: Record<string, Json[]>): Promise<string> {
+  const dir = await tempDir('snapshot-');
+  await writeFile(
+    path.join(dir, 'manifest.json'),
+    JSON.stringify({ format: 'catalog-snapshot', version: 1 }),
+  );
+  for (const [file, records] of Object.entries(files)) {
+    await writeFile(path.join(dir, file), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  }
+  return dir;
+}
+
 /** Reads the records of an NDJSON file of a snapshot. */
 export async function readRecords(dir: string, file: string): Promise<Json[]> {
   const text = await readFile(path.join(dir, file), 'utf8');
