@@ -1,0 +1,160 @@
+/**
+ * Errors under /api/ (spec "Errors"): one JSON shape for every error, the code table, request ids.
+ *
+ * Body: `{ message, error: { code, message, status, request_id, details? , debug? }, errors? }`; fields
+ * without a value are omitted. `X-Request-Id` is set on error responses only: the client's id when it
+ * matches `^[A-Za-z0-9._-]{8,64}$`, else a new UUID. `error.debug` (`{ exception, message }`) only in debug
+ * mode and only for status 500 and above.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+
+/** The machine-readable codes of the spec's table. */
+export type ErrorCode =
+  | 'not_found'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'validation_failed'
+  | 'method_not_allowed'
+  | 'too_many_requests'
+  | 'server_error'
+  | 'bad_request'
+  | 'conflict'
+  | 'gone'
+  | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'service_unavailable'
+  | 'client_error'
+  | 'application_error';
+
+const MESSAGES: Record<number, string> = {
+  400: 'Bad request.',
+  401: 'Unauthenticated.',
+  403: 'Forbidden.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  409: 'Conflict.',
+  410: 'Gone.',
+  415: 'Unsupported media type.',
+  422: 'Unprocessable.',
+  429: 'Too many requests.',
+  500: 'Server error.',
+  503: 'Service unavailable.',
+};
+
+/** The code for a status when the error names none (the codes from `bad_request` on derive from it). */
+export function codeForStatus(status: number): ErrorCode {
+  const byStatus: Record<number, ErrorCode> = {
+    400: 'bad_request',
+    401: 'unauthenticated',
+    403: 'forbidden',
+    404: 'not_found',
+    405: 'method_not_allowed',
+    409: 'conflict',
+    410: 'gone',
+    415: 'unsupported_media_type',
+    422: 'unprocessable',
+    429: 'too_many_requests',
+    503: 'service_unavailable',
+  };
+  return byStatus[status] ?? (status >= 500 ? 'server_error' : 'client_error');
+}
+
+/** An error with an HTTP status and a spec code; `details` go to `error.details`. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  constructor(
+    readonly status: number,
+    code?: ErrorCode,
+    message?: string,
+    readonly details?: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message ?? MESSAGES[status] ?? (status >= 500 ? 'Server error.' : 'Client error.'));
+    this.code = code ?? codeForStatus(status);
+    this.name = 'ApiError';
+  }
+
+  /** 422 `validation_failed` with `fields` (name to messages) in `error.details.fields` and `errors`. */
+  static validation(fields: Record<string, string[]>): ApiError {
+    return new ApiError(422, 'validation_failed', 'The given data was invalid.', { fields });
+  }
+}
+
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** The request id: the client's `X-Request-Id` when valid, else a new UUID (spec "Request id"). */
+export function requestIdOf(req: Request): string {
+  const cached = (req as Request & { requestId?: string }).requestId;
+  if (cached) return cached;
+  const given = req.get('x-request-id');
+  const id = given && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+  (req as Request & { requestId?: string }).requestId = id;
+  return id;
+}
+
+/** Assigns the request id early, so logs carry it (the header is only sent with errors). */
+export const requestId: RequestHandler = (req, _res, next) => {
+  requestIdOf(req);
+  next();
+};
+
+export interface ErrorBody {
+  message: string;
+  error: {
+    code: ErrorCode;
+    message: string;
+    status: number;
+    request_id: string;
+    details?: Record<string, unknown>;
+    debug?: { exception: string; message: string };
+  };
+  errors?: Record<string, string[]>;
+}
+
+/** The error body of the spec for `error` (an ApiError, or anything else as a 500). */
+export function errorBody(error: unknown, id: string, debug: boolean): ErrorBody {
+  const api = error instanceof ApiError ? error : new ApiError(500);
+  const body: ErrorBody = {
+    message: api.message,
+    error: { code: api.code, message: api.message, status: api.status, request_id: id },
+  };
+  if (api.details && api.code !== 'not_found') body.error.details = api.details;
+  const fields = api.details?.fields as Record<string, string[]> | undefined;
+  if (api.code === 'validation_failed' && fields) body.errors = fields;
+  if (debug && api.status >= 500) {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    body.error.debug = { exception: cause.name, message: cause.message };
+  }
+  return body;
+}
+
+/** 404 `not_found` for any path no route answered (JSON, whatever the client accepts). */
+export const notFound: RequestHandler = (_req, _res, next) => next(new ApiError(404));
+
+/**
+ * The one error middleware: the spec's body and `X-Request-Id`, never a stack trace.
+ * Errors without a status (bugs, lost connections) become 500 `server_error`; `onServerError` logs them.
+ */
+export function errorHandler(options: {
+  debug: boolean;
+  onServerError?: (error: unknown, id: string) => void;
+}) {
+  const handler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    const id = requestIdOf(req);
+    const parsedStatus = (error as { status?: unknown; type?: unknown }).status;
+    // Body parsers and similar middleware throw http-errors with a 4xx status.
+    const api =
+      error instanceof ApiError
+        ? error
+        : typeof parsedStatus === 'number' && parsedStatus >= 400 && parsedStatus < 500
+          ? new ApiError(parsedStatus)
+          : null;
+    if (!api) options.onServerError?.(error, id);
+    const body = errorBody(api ?? error, id, options.debug);
+    for (const [name, value] of Object.entries(api?.headers ?? {})) res.setHeader(name, value);
+    res.setHeader('X-Request-Id', id);
+    res.status(body.error.status).json(body);
+  };
+  return handler;
+}
