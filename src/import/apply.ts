@@ -21,7 +21,7 @@ export interface KindCounts {
   deleted: number;
 }
 
-/** Product relation tables: staged jsonb list → table and column. */
+/** Product relation tables: staged int[] list → table and column, and the kind the column points to. */
 const RELATIONS = [
   { list: 'taxon_ids', table: 'product_taxons', column: 'taxon_id', source: 'taxons' },
   {
