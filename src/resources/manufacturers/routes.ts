@@ -1,0 +1,27 @@
+/**
+ * `GET /manufacturers` and `GET /manufacturers/{slug}` (spec "Manufacturers"): active manufacturers only,
+ * not paginated, no query parameters (any given are ignored).
+ */
+import type { AppDeps } from '../../app';
+import { ApiError } from '../../http/errors';
+import type { Handler } from '../../http/routes';
+import { findActiveManufacturer, listActiveManufacturers } from './query';
+import { serializeManufacturer } from './serializer';
+
+/** `GET /manufacturers`: 200 `{ data: manufacturer[] }`, sorted by `short_name` (NULL last), then `slug`. */
+export function list(deps: AppDeps): Handler {
+  return async (_req, res) => {
+    const records = await listActiveManufacturers(deps.db);
+    res.json({ data: records.map(serializeManufacturer) });
+  };
+}
+
+/** `GET /manufacturers/{slug}`: 200 `{ data: manufacturer }`; 404 `not_found` when unknown or inactive. */
+export function show(deps: AppDeps): Handler {
+  return async (req, res) => {
+    const slug = req.params.slug;
+    const record = typeof slug === 'string' ? await findActiveManufacturer(deps.db, slug) : undefined;
+    if (!record) throw new ApiError(404);
+    res.json({ data: serializeManufacturer(record) });
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * `GET /taxonomies` (spec "Taxonomies"): the public dimensions with their term trees, not paginated, no
+ * query parameters (any given are ignored). The source of valid `dimension:slug` pairs for the `taxons`
+ * filter of `/products`.
+ */
+import type { AppDeps } from '../../app';
+import type { Handler } from '../../http/routes';
+import { listFrontendTaxonomies, listFrontendTaxons } from './query';
+import { serializeTaxonomies } from './serializer';
+
+/** `GET /taxonomies`: 200 `{ data: taxonomy[] }` by `position`, then `slug`; non-frontend dimensions never appear. */
+export function list(deps: AppDeps): Handler {
+  return async (_req, res) => {
+    const [taxonomies, taxons] = await Promise.all([
+      listFrontendTaxonomies(deps.db),
+      listFrontendTaxons(deps.db),
+    ]);
+    res.json({ data: serializeTaxonomies(taxonomies, taxons) });
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Input of the tractor model endpoints (spec "Tractor models", "General rules" 5): unusable values are
+ * ignored, never an error.
+ */
+import { parsePage, parsePerPage } from '../../http/pagination';
+import { stringParam } from '../../http/params';
+import type { ParsedQuery } from '../../http/query-string';
+
+/** Page sizes of `/tractor-models` (spec "Pagination defaults and maxima"). */
+export const TRACTOR_MODELS_PER_PAGE = { default: 50, max: 200 };
+
+/** The query of `GET /tractor-models`; `manufacturer` is a slug still to be resolved. */
+export interface ModelListParams {
+  manufacturer?: string;
+  page: number;
+  perPage: number;
+}
+
+/** Reads `manufacturer`, `page` and `per_page`; every other parameter is ignored. */
+export function modelListParams(query: ParsedQuery): ModelListParams {
+  return {
+    manufacturer: stringParam(query, 'manufacturer'),
+    page: parsePage(query.page),
+    perPage: parsePerPage(query.per_page, TRACTOR_MODELS_PER_PAGE),
+  };
+}
+
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The `{tractorModel}` path segment as a model id: digits only, within Postgres `integer`. Anything else
+ * (`abc`, `1.5`, `-1`, `1e3`, too large) is undefined, which the route answers with 404.
+ */
+export function modelId(segment: string | string[] | undefined): number | undefined {
+  if (typeof segment !== 'string' || !/^\d{1,10}$/.test(segment)) return undefined;
+  const id = Number(segment);
+  return id >= 1 && id <= MAX_ID ? id : undefined;
+}

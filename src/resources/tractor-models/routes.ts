@@ -1,0 +1,52 @@
+/**
+ * `GET /tractor-models` (paginated, filter `manufacturer`) and `GET /tractor-models/{tractorModel}`
+ * (spec "Tractor models"). See docs/api/reference-resources.md for the filter rule.
+ */
+import type { AppDeps } from '../../app';
+import { ApiError } from '../../http/errors';
+import { paginate } from '../../http/pagination';
+import type { ParsedQuery } from '../../http/query-string';
+import type { Handler } from '../../http/routes';
+import { findActiveManufacturerId } from '../manufacturers/query';
+import { modelId, modelListParams } from './params';
+import { findModel, pageOfModels } from './query';
+import { serializeTractorModel } from './serializer';
+
+/**
+ * `GET /tractor-models`: 200, the pagination envelope of models in list form, sorted by `model`, then `id`.
+ * `manufacturer=<slug>` keeps the models of that active manufacturer; an unknown or inactive slug is an
+ * invalid filter value and is ignored (all models). At most three queries whatever `per_page` is.
+ */
+export function list(deps: AppDeps): Handler {
+  return async (req, res) => {
+    const query = req.query as ParsedQuery;
+    const params = modelListParams(query);
+    const manufacturerId =
+      params.manufacturer === undefined
+        ? undefined
+        : await findActiveManufacturerId(deps.db, params.manufacturer);
+    const { records, total } = await pageOfModels(deps.db, {
+      manufacturerId,
+      page: params.page,
+      perPage: params.perPage,
+    });
+    res.json(
+      paginate(records.map(serializeTractorModel), total, {
+        path: `${deps.config.apiBaseUrl}/tractor-models`,
+        query,
+        page: params.page,
+        perPage: params.perPage,
+      }),
+    );
+  };
+}
+
+/** `GET /tractor-models/{tractorModel}`: 200 `{ data: model }`; 404 `not_found` for a non-integer or unknown id. */
+export function show(deps: AppDeps): Handler {
+  return async (req, res) => {
+    const id = modelId(req.params.tractorModel);
+    const record = id === undefined ? undefined : await findModel(deps.db, id);
+    if (!record) throw new ApiError(404);
+    res.json({ data: serializeTractorModel(record) });
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * Every route of `/api/v1`, one line each (the spec's "Endpoint overview"). Handlers live in
+ * src/resources/<resource>/routes.ts.
+ */
+import { Router } from 'express';
+import type { AppDeps } from './app';
+import { get } from './http/routes';
+import * as manufacturers from './resources/manufacturers/routes';
+import * as taxonomies from './resources/taxonomies/routes';
+import * as tractorModels from './resources/tractor-models/routes';
+import * as tractorSeries from './resources/tractor-series/routes';
+
+/** The router mounted at `/api/v1`. */
+export function apiRouter(deps: AppDeps): Router {
+  const router = Router();
+  get(router, '/manufacturers', manufacturers.list(deps));
+  get(router, '/manufacturers/:slug', manufacturers.show(deps));
+  get(router, '/tractor-series', tractorSeries.list(deps));
+  get(router, '/tractor-series/:slug', tractorSeries.show(deps));
+  get(router, '/tractor-models', tractorModels.list(deps));
+  get(router, '/tractor-models/:tractorModel', tractorModels.show(deps));
+  get(router, '/taxonomies', taxonomies.list(deps));
+  return router;
+}

@@ -1,0 +1,93 @@
+/**
+ * Shared set-up of the reference-resource tests (manufacturers, tractor series and models, taxonomies):
+ * a database of the test file's own with the sample snapshot, edited by the test file, imported in full
+ * mode; the real app on it; helpers for the spec's 404 and 405 bodies and a knex query recorder.
+ */
+import type { Knex } from 'knex';
+import { importSnapshot } from '../../../src/import';
+import { startTestApi, type TestApi } from '../../support/api';
+import { createTestDatabase } from '../../support/database';
+import { copySample, removeDir, tempDir } from '../../support/snapshot';
+import { testConfig } from '../../support/stack';
+
+export interface ReferenceFixture {
+  api: TestApi;
+  close(): Promise<void>;
+}
+
+/** Copies the sample snapshot, lets `edit` change the copy, imports it and starts the API on it. */
+export async function startWithSample(edit: (dir: string) => Promise<void>): Promise<ReferenceFixture> {
+  const database = await createTestDatabase();
+  const dir = await copySample();
+  const mediaRoot = await tempDir('media-root-');
+  await edit(dir);
+  await importSnapshot(database.db, dir, { mode: 'full', mediaRoot });
+  const api = await startTestApi(testConfig(database.url));
+  return {
+    api,
+    async close() {
+      await api.close();
+      await database.drop();
+      await Promise.all([removeDir(dir), removeDir(mediaRoot)]);
+    },
+  };
+}
+
+/** Expects 404 with exactly the spec's `not_found` body (and the matching `X-Request-Id`). */
+export async function expectNotFound(api: TestApi, path: string): Promise<void> {
+  const res = await api.get(path, { headers: { Accept: 'application/json' } });
+  const body: unknown = await res.json();
+  expect({ path, status: res.status }).toEqual({ path, status: 404 });
+  expect(body).toEqual({
+    message: 'Not found.',
+    error: {
+      code: 'not_found',
+      message: 'Not found.',
+      status: 404,
+      request_id: res.headers.get('x-request-id'),
+    },
+  });
+}
+
+/** Expects 405 `method_not_allowed` with `Allow: GET, HEAD` for POST, PUT, PATCH and DELETE on `path`. */
+export async function expectOnlyGet(api: TestApi, path: string): Promise<void> {
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+    const res = await api.get(path, { method, headers: { Accept: 'application/json' } });
+    const body = (await res.json()) as { error: { code: string; status: number } };
+    expect({
+      method,
+      path,
+      status: res.status,
+      allow: res.headers.get('allow'),
+      code: body.error.code,
+    }).toEqual({
+      method,
+      path,
+      status: 405,
+      allow: 'GET, HEAD',
+      code: 'method_not_allowed',
+    });
+  }
+}
+
+/** The SQL of every query `db` runs while `run` runs. */
+export async function recordQueries(db: Knex, run: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const listener = (query: { sql: string }) => seen.push(query.sql);
+  db.on('query', listener);
+  try {
+    await run();
+  } finally {
+    db.removeListener('query', listener);
+  }
+  return seen;
+}
+
+/** Expects no `select *` (only `count(*)`) and no price or stock column in `queries`. */
+export function expectNamedColumns(queries: string[]): void {
+  expect(queries.length).toBeGreaterThan(0);
+  for (const sql of queries) {
+    expect(sql.replace(/count\(\*\)/gi, '')).not.toMatch(/\*/);
+    expect(sql).not.toMatch(/\b(price|stock)\b/i);
+  }
+}
