@@ -5,6 +5,8 @@
 import { Router } from 'express';
 import type { AppDeps } from './app';
 import { get } from './http/routes';
+import * as articles from './resources/articles/routes';
+import * as products from './resources/products/routes';
 import * as manufacturers from './resources/manufacturers/routes';
 import * as taxonomies from './resources/taxonomies/routes';
 import * as tractorModels from './resources/tractor-models/routes';
@@ -13,6 +15,9 @@ import * as tractorSeries from './resources/tractor-series/routes';
 /** The router mounted at `/api/v1`. */
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
+  get(router, '/products', products.list(deps));
+  get(router, '/products/:slug', products.show(deps));
+  get(router, '/articles', articles.list(deps));
   get(router, '/manufacturers', manufacturers.list(deps));
   get(router, '/manufacturers/:slug', manufacturers.show(deps));
   get(router, '/tractor-series', tractorSeries.list(deps));

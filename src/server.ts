@@ -1,3 +1,47 @@
-/** The Express API (`npm start`). Built with the next issue; until then it says so and exits 1. */
-process.stderr.write('start: the API is not implemented yet\n');
-process.exit(1);
+/**
+ * `npm start`: the API on HOST:PORT. Needs Postgres (DATABASE_URL, migrated) and Meilisearch (MEILI_URL).
+ * SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, close the pools, exit 0.
+ */
+import type { Server } from 'node:http';
+import { getConfig } from '../config/env';
+import { createApp } from './app';
+import { createDb } from './db/database';
+import { createLogger } from './logger';
+import { createMeiliClient } from './search/indexes';
+
+/** Starts the API; resolves with the listening server. */
+export async function startServer(): Promise<Server> {
+  const config = getConfig();
+  const logger = createLogger(config, 'api');
+  const db = createDb(config.databaseUrl, 10);
+  const meili = createMeiliClient(config);
+  const app = createApp({ config, db, meili, logger });
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  logger.info(`API listening on http://${config.host}:${config.port} (base URL ${config.apiBaseUrl})`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: closing the API`);
+    server.close(() => {
+      void db.destroy().finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  return server;
+}
+
+if (require.main === module) {
+  startServer().catch((error: unknown) => {
+    process.stderr.write(`API failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

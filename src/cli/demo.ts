@@ -7,8 +7,9 @@
  * 3. When `products` is empty: generates the small catalog (seed 1) into ./.data/demo-snapshot (reused while it
  *    has a manifest.json; written beside it and renamed when complete) and imports it in full mode, files
  *    into MEDIA_ROOT.
- * 4. Prints the row counts of products, articles and media. The API and worker come with the next issue
- *    (`serveUntilInterrupted` in src/dev/demo-serve.ts); until then it stops what it started and exits 0.
+ * 4. Prints the row counts of products, articles and media, then starts the index worker and the API as
+ *    child processes (src/dev/demo-serve.ts), waits until the products index is live and prints example
+ *    calls. The worker builds the indexes from the outbox the import wrote.
  *
  * Ctrl-C (SIGINT/SIGTERM) at any point stops everything it started and exits 130/143; any failure exits 1.
  */
@@ -17,7 +18,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { getConfig, type AppConfig } from '../../config/env';
 import { createDb, databaseName, ensureDatabase, migrateLatest } from '../db/database';
-import type { MeiliConnection } from '../dev/demo-serve';
+import { serveUntilInterrupted, type MeiliConnection } from '../dev/demo-serve';
 import { startBundledMeilisearch } from '../dev/meilisearch';
 import { Shutdown } from '../dev/shutdown';
 import { generateCatalog } from '../generate';
@@ -39,11 +40,7 @@ async function main(shutdown: Shutdown): Promise<void> {
     `\nThe catalog is imported: Postgres database ${databaseName(config.databaseUrl)} holds ` +
       `${products} products, ${articles} articles and ${media} media.`,
   );
-  // Next issue (API and worker): replace the rest of main with
-  //   await serveUntilInterrupted(config, meili, shutdown);   // src/dev/demo-serve.ts
-  console.log('The API and the indexing worker come with the next issue: nothing is served yet.');
-  if (meili.started) console.log('Stopping Meilisearch.');
-  await shutdown.exit(0);
+  await serveUntilInterrupted(config, meili, shutdown);
 }
 
 /** MEILI_URL's server after a /health check, or the bundled one, started here and stopped by `shutdown`. */
@@ -70,7 +67,9 @@ async function connectMeilisearch(
     dataDir: MEILI_DATA_DIR,
     masterKey: config.meiliMasterKey,
     onLog: (line) => {
-      if (/\b(WARN|ERROR)\b/.test(line)) console.error(`[meilisearch] ${line}`);
+      // index_not_found is expected while the worker builds the indexes for the first time.
+      if (/\b(WARN|ERROR)\b/.test(line) && !line.includes('index_not_found'))
+        console.error(`[meilisearch] ${line}`);
     },
   });
   shutdown.add('Meilisearch', () => meili.stop());

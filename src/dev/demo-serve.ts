@@ -1,6 +1,5 @@
 /**
- * The serving half of `npm run demo`, written ahead of the API and worker (next issue) and NOT CALLED YET:
- * src/cli/demo.ts says where it goes.
+ * The serving half of `npm run demo` (src/cli/demo.ts).
  *
  * `serveUntilInterrupted(config, meili, shutdown)` starts the worker (`tsx indexer/worker.ts`) and the API
  * (`tsx src/server.ts`) as child processes with MEILI_URL/MEILI_MASTER_KEY of `meili` in their environment,
@@ -11,6 +10,7 @@
  */
 import type { AppConfig } from '../../config/env';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { indexUid } from '../search/indexes';
 import { startServiceProcess } from './service-process';
 import type { Shutdown } from './shutdown';
 
@@ -47,7 +47,9 @@ export async function serveUntilInterrupted(
   console.log(`\nThe API is live at ${base}\n\nTry:`);
   for (const path of [
     '/products?per_page=2',
-    '/products?search=filter',
+    '/products?search=Frontlader',
+    '/products?taxons=produktbereich:erntetechnik&per_page=5',
+    '/articles?search=ersatz',
     '/manufacturers',
     '/media?per_page=2',
   ]) {
@@ -68,10 +70,9 @@ function serviceEnv(meili: MeiliConnection): NodeJS.ProcessEnv {
 /**
  * Resolves when the products index holds documents, Meilisearch has no enqueued or processing task left
  * and GET {apiBaseUrl}/products answers 200. Rejects after `timeoutMs`.
- * TODO(next issue): take the index uid from the indexer's index registry instead of assuming `<prefix>products`.
  */
 async function waitUntilLive(config: AppConfig, meili: MeiliConnection, timeoutMs: number): Promise<void> {
-  const uid = `${config.meiliIndexPrefix}products`;
+  const uid = indexUid(config.meiliIndexPrefix, 'products');
   const headers: Record<string, string> = meili.masterKey
     ? { Authorization: `Bearer ${meili.masterKey}` }
     : {};

@@ -1,2 +1,6 @@
-/** Jest global teardown: nothing to do; the template is reused by the next run with the same migrations. */
-export default async function globalTeardown(): Promise<void> {}
+/** Jest global teardown: stops the run's Meilisearch; the template database is kept for the next run. */
+import type { BundledMeilisearch } from '../../src/dev/meilisearch';
+
+export default async function globalTeardown(): Promise<void> {
+  await (globalThis as { __testMeili?: BundledMeilisearch }).__testMeili?.stop();
+}

@@ -1,0 +1,66 @@
+/**
+ * The articles index: one document per ACTIVE article (end of life does not matter: spare parts of
+ * discontinued machines stay findable). Search is the spec's simpler one: partial match in the order number
+ * or the German name, no synonyms. Meilisearch matches words and word prefixes only, so the indexer stores
+ * every suffix (3 characters and more) of the compacted order number: a prefix search on the suffixes is a
+ * substring search on the order number (`0455` finds `E 11-0455`). Like the original SQL `LIKE`, no typos.
+ */
+import type { Knex } from 'knex';
+import type { Settings } from 'meilisearch';
+import { loadArticleRecords } from '../../src/resources/articles/query';
+import type { ArticleDocument } from '../../src/search/documents';
+import { compactOrdernumber } from './products';
+import type { IndexDefinition } from './types';
+
+const MIN_PART = 3;
+
+/** The compacted order number and its suffixes of at least 3 characters, longest first. */
+export function ordernumberParts(ordernumber: string): string[] {
+  const compact = compactOrdernumber(ordernumber);
+  if (!compact) return [];
+  const parts = [compact];
+  for (let i = 1; compact.length - i >= MIN_PART; i++) parts.push(compact.slice(i));
+  return parts;
+}
+
+async function settings(_db: Knex, documentCount: number): Promise<Settings> {
+  return {
+    searchableAttributes: ['ordernumber', 'ordernumber_parts', 'name_de'],
+    filterableAttributes: ['id', 'type'],
+    sortableAttributes: ['ordernumber', 'id'],
+    displayedAttributes: ['*'],
+    // Partial match as the original's SQL LIKE: no typo tolerance at all.
+    typoTolerance: { enabled: false },
+    proximityPrecision: 'byAttribute',
+    pagination: { maxTotalHits: Math.max(10_000, documentCount * 2) },
+    synonyms: {},
+  };
+}
+
+async function documents(db: Knex, ids: readonly number[]): Promise<ArticleDocument[]> {
+  const records = await loadArticleRecords(db, ids);
+  return records.map((record) => ({
+    ...record,
+    ordernumber_parts: ordernumberParts(record.ordernumber),
+    name_de: record.names.de ?? '',
+  }));
+}
+
+export const articlesIndex: IndexDefinition<ArticleDocument> = {
+  name: 'articles',
+  settings,
+  async ids(db, afterId, limit) {
+    const rows = await db('articles')
+      .select('id')
+      .where('is_active', true)
+      .andWhere('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit);
+    return rows.map((r: { id: number }) => r.id);
+  },
+  async count(db) {
+    const row = await db('articles').where('is_active', true).count<{ n: string }[]>({ n: '*' }).first();
+    return Number(row?.n ?? 0);
+  },
+  documents,
+};

@@ -1,0 +1,94 @@
+/**
+ * The Express application of the API: `/api/v1` routes (src/routes.ts) behind helmet, CORS for every origin
+ * (no exposed headers, spec "Cross-origin access"), PHP-style query parsing, request ids and pino request
+ * logs; every error in the spec's JSON shape (src/http/errors.ts), also for unknown paths.
+ */
+import cors from 'cors';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import helmet from 'helmet';
+import type { Knex } from 'knex';
+import type { Meilisearch } from 'meilisearch';
+import { pinoHttp } from 'pino-http';
+import type { AppConfig } from '../config/env';
+import { ApiError, errorHandler, notFound, requestId, requestIdOf } from './http/errors';
+import { parsePhpQuery } from './http/query-string';
+import type { Logger } from './logger';
+import { apiRouter } from './routes';
+
+/** What the route handlers need: configuration, Postgres, Meilisearch and the logger. */
+export interface AppDeps {
+  config: AppConfig;
+  db: Knex;
+  meili: Meilisearch;
+  logger: Logger;
+}
+
+/**
+ * Errors of a dependency that is down (Postgres or Meilisearch unreachable) are 503 `service_unavailable`
+ * with a retryable meaning for clients (spec "Recommended client behaviour"), not a 500.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P03', // Postgres: cannot connect now (starting up, shutting down)
+  'index_not_found', // Meilisearch: the index is not built yet (first reindex still running)
+  'too_many_search_requests', // Meilisearch: its search queue is full
+]);
+
+function isUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    const { code, name } = e as { code?: unknown; name?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (name === 'MeilisearchRequestError' || name === 'KnexTimeoutError') return true;
+  }
+  return false;
+}
+
+/** Builds the app; it opens no connection of its own (the caller owns `db` and `meili`). */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', deps.config.trustProxy);
+  app.set('query parser', (raw: string | null | undefined) => parsePhpQuery(raw ?? ''));
+
+  app.use(helmet());
+  app.use('/api', cors(), requestId);
+  app.use(
+    '/api',
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req) => requestIdOf(req as express.Request),
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      // One compact line per request: no headers (they would log tokens and cookies).
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use('/api/v1', apiRouter(deps));
+  app.use('/api', notFound);
+  app.use(notFound);
+
+  const unavailable: ErrorRequestHandler = (error, _req, _res, next) => {
+    if (!isUnavailable(error)) return next(error);
+    deps.logger.error({ err: error }, 'a dependency is unavailable');
+    next(new ApiError(503));
+  };
+  app.use(unavailable);
+  app.use(
+    errorHandler({
+      debug: deps.config.appDebug,
+      onServerError: (error, id) => deps.logger.error({ err: error, req_id: id }, 'unhandled error'),
+    }),
+  );
+  return app;
+}

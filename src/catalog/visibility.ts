@@ -1,0 +1,32 @@
+/**
+ * The visibility rules of public endpoints (spec "Visibility rules of public endpoints") as SQL fragments,
+ * so the API's Postgres queries and the indexer's document builders apply exactly the same rules.
+ *
+ * Media: released unrestricted, or released for channels including `website`; not in the trash; in no
+ * folder or in a public folder. A folder is public when it and every ancestor is active and has no role
+ * restriction (deactivating a folder hides its sub-folders too). `valid_until` depends on the clock and is
+ * checked at request time (`isCurrent`), never baked into the search index.
+ */
+
+/** A recursive CTE body `public_media_folders(id)`: use as `WITH RECURSIVE ${PUBLIC_FOLDERS_CTE} ...`. */
+export const PUBLIC_FOLDERS_CTE = `public_media_folders(id) AS (
+    SELECT id FROM media_folders WHERE parent_id IS NULL AND is_active AND role_restriction IS NULL
+    UNION ALL
+    SELECT f.id FROM media_folders f JOIN public_media_folders p ON f.parent_id = p.id
+     WHERE f.is_active AND f.role_restriction IS NULL
+  )`;
+
+/**
+ * The time-independent part of the media rule for the medium aliased `alias` (needs PUBLIC_FOLDERS_CTE).
+ */
+export function mediaReleasedForWebsite(alias: string): string {
+  return `(${alias}.release_status = 'released'
+       OR (${alias}.release_status = 'released_channels' AND 'website' = ANY(${alias}.release_channels)))
+     AND ${alias}.trashed_at IS NULL
+     AND (${alias}.folder_id IS NULL OR ${alias}.folder_id IN (SELECT id FROM public_media_folders))`;
+}
+
+/** True when `validUntil` (ISO timestamp or null) is empty or in the future at `now`. */
+export function isCurrent(validUntil: string | null, now: number): boolean {
+  return validUntil === null || Date.parse(validUntil) > now;
+}

@@ -1,0 +1,57 @@
+/**
+ * `GET /articles` (spec "GET /articles and /content/articles"): active articles by order number, paginated
+ * (15, max 100), answered by the articles index. Parameters: `search` (partial match in the order number or
+ * the German name, every word must occur, no synonyms), `type` (`main` or `spare`; other values ignored),
+ * `page`, `per_page`. There is no public single-article path.
+ */
+import type { AppDeps } from '../../app';
+import { paginate, parsePage, parsePerPage } from '../../http/pagination';
+import { stringParam } from '../../http/params';
+import type { ParsedQuery } from '../../http/query-string';
+import type { Handler } from '../../http/routes';
+import type { ArticleRecord } from '../../search/documents';
+import { allOf, eq } from '../../search/filter';
+import { indexUid } from '../../search/indexes';
+import { serializeArticle } from './serializer';
+
+export const ARTICLES_PER_PAGE = { default: 15, max: 100 };
+const ARTICLE_TYPES = ['main', 'spare'];
+
+const RECORD_FIELDS: (keyof ArticleRecord)[] = [
+  'id',
+  'type',
+  'type_code',
+  'ordernumber',
+  'names',
+  'short_names',
+  'descriptions',
+  'weight',
+  'customs_tariff_number',
+  'sale_start',
+  'end_of_life',
+  'created_at',
+  'updated_at',
+];
+
+/** The paginated article list. */
+export function list(deps: AppDeps, path = `${deps.config.apiBaseUrl}/articles`): Handler {
+  return async (req, res) => {
+    const query = req.query as ParsedQuery;
+    const search = stringParam(query, 'search');
+    const type = stringParam(query, 'type');
+    const page = parsePage(query.page);
+    const perPage = parsePerPage(query.per_page, ARTICLES_PER_PAGE);
+    const result = await deps.meili
+      .index(indexUid(deps.config.meiliIndexPrefix, 'articles'))
+      .search<ArticleRecord>(search ?? '', {
+        filter: allOf(type && ARTICLE_TYPES.includes(type) ? [eq('type', type)] : []),
+        page,
+        hitsPerPage: perPage,
+        sort: search ? undefined : ['ordernumber:asc', 'id:asc'],
+        matchingStrategy: 'all',
+        attributesToRetrieve: RECORD_FIELDS,
+      });
+    const total = 'totalHits' in result ? Number(result.totalHits) : 0;
+    res.json(paginate(result.hits.map(serializeArticle), total, { path, query, page, perPage }));
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Query parameters of `GET /products` (spec "GET /products" and "General rules"): empty, unknown and
+ * invalid values are ignored, `per_page` is clamped to 1..100 (default 15), `page` below 1 is 1.
+ */
+import { parsePage, parsePerPage } from '../../http/pagination';
+import { idsParam, listParam, stringParam } from '../../http/params';
+import type { ParsedQuery } from '../../http/query-string';
+
+export const PRODUCTS_PER_PAGE = { default: 15, max: 100 };
+
+/** One entry of the taxonomy filter: `dimension:slug`, or a bare `slug` (any dimension, rule 4). */
+export interface TaxonEntry {
+  dimension: string | undefined;
+  slug: string;
+}
+
+export interface ProductListParams {
+  taxons: TaxonEntry[];
+  manufacturer: string | undefined;
+  ids: number[] | undefined;
+  search: string | undefined;
+  page: number;
+  perPage: number;
+}
+
+/** `taxons` in its three spellings (comma list, array, single value; rule 6) as entries. */
+export function parseTaxons(query: ParsedQuery): TaxonEntry[] {
+  return (listParam(query, 'taxons') ?? []).flatMap((entry): TaxonEntry[] => {
+    const colon = entry.indexOf(':');
+    if (colon === -1) return [{ dimension: undefined, slug: entry }];
+    const dimension = entry.slice(0, colon).trim();
+    const slug = entry.slice(colon + 1).trim();
+    return dimension && slug ? [{ dimension, slug }] : [];
+  });
+}
+
+/** The product list parameters of a parsed query string. Never throws. */
+export function parseProductListParams(query: ParsedQuery): ProductListParams {
+  return {
+    taxons: parseTaxons(query),
+    manufacturer: stringParam(query, 'manufacturer'),
+    // A comma list is understood here; only /media documents that it is not (spec "General rules" 4).
+    ids: idsParam(query, 'ids', { commaList: true }),
+    search: stringParam(query, 'search'),
+    page: parsePage(query.page),
+    perPage: parsePerPage(query.per_page, PRODUCTS_PER_PAGE),
+  };
+}

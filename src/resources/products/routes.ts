@@ -1,0 +1,48 @@
+/**
+ * `GET /products` (list and search, from Meilisearch) and `GET /products/{slug}` (detail, from Postgres).
+ * Spec "GET /products", "GET /products/{slug}".
+ */
+import type { AppDeps } from '../../app';
+import { ApiError } from '../../http/errors';
+import { paginate } from '../../http/pagination';
+import type { ParsedQuery } from '../../http/query-string';
+import type { Handler } from '../../http/routes';
+import { parseProductListParams } from './params';
+import { findActiveProductId, loadProductRecords, loadProductRelations } from './query';
+import { searchProducts } from './search';
+import { serializeProduct, serializeProductDetail } from './serializer';
+
+/** The paginated product list; `meta.facets` holds term counts per frontend dimension. */
+export function list(deps: AppDeps, path = `${deps.config.apiBaseUrl}/products`): Handler {
+  return async (req, res) => {
+    const query = req.query as ParsedQuery;
+    const params = parseProductListParams(query);
+    const page = await searchProducts(
+      { db: deps.db, meili: deps.meili, prefix: deps.config.meiliIndexPrefix },
+      params,
+    );
+    const ctx = { now: Date.now(), appUrl: deps.config.appUrl };
+    const body = paginate(
+      page.records.map((p) => serializeProduct(p, ctx)),
+      page.total,
+      { path, query, page: params.page, perPage: params.perPage },
+    );
+    res.json({ ...body, meta: { ...body.meta, facets: page.facets } });
+  };
+}
+
+/** One active product with its articles, manufacturers and tractor models; 404 otherwise. */
+export function show(deps: AppDeps): Handler {
+  return async (req, res) => {
+    const id = await findActiveProductId(deps.db, String(req.params.slug));
+    if (id === undefined) throw new ApiError(404);
+    const [[record], relations] = await Promise.all([
+      loadProductRecords(deps.db, [id]),
+      loadProductRelations(deps.db, id),
+    ]);
+    if (!record) throw new ApiError(404); // deactivated between the two reads
+    res.json({
+      data: serializeProductDetail(record, relations, { now: Date.now(), appUrl: deps.config.appUrl }),
+    });
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * `GET /products` answered by the products index (Meilisearch): filters, search, order, page and facet
+ * counts. The filter values a client sends are first resolved against Postgres (which taxonomy terms and
+ * manufacturers exist and are public), so unknown entries are ignored (rule 5) and every value that reaches
+ * the filter string is quoted (src/search/filter.ts).
+ */
+import type { Knex } from 'knex';
+import type { Meilisearch } from 'meilisearch';
+import { allOf, anyOf, eq } from '../../search/filter';
+import { taxonomyFacet, type ProductRecord } from '../../search/documents';
+import { indexUid } from '../../search/indexes';
+import type { ProductListParams, TaxonEntry } from './params';
+
+/** Fields of a document that make the list record (search helpers are not fetched). */
+export const PRODUCT_RECORD_FIELDS: (keyof ProductRecord)[] = [
+  'id',
+  'slug',
+  'objekttyp',
+  'ordernumber',
+  'names',
+  'descriptions',
+  'product_page_url',
+  'features',
+  'sale_start',
+  'end_of_life',
+  'linked_images',
+  'uploaded_images',
+  'articles_count',
+  'taxons',
+  'created_at',
+  'updated_at',
+];
+
+interface FrontendTaxonomy {
+  id: number;
+  slug: string;
+  /** requested term slugs that exist in this taxonomy */
+  matched: Set<string>;
+}
+
+/** Frontend taxonomies, each with the requested term slugs it has (one query). */
+async function frontendTaxonomies(db: Knex, slugs: string[]): Promise<FrontendTaxonomy[]> {
+  const { rows } = await db.raw<{ rows: { id: number; slug: string; term: string | null }[] }>(
+    `SELECT tx.id, tx.slug, t.slug AS term
+       FROM taxonomies tx LEFT JOIN taxons t ON t.taxonomy_id = tx.id AND t.slug = ANY(?)
+      WHERE tx.frontend ORDER BY tx.position, tx.slug`,
+    [slugs],
+  );
+  const out = new Map<number, FrontendTaxonomy>();
+  for (const row of rows) {
+    const entry = out.get(row.id) ?? { id: row.id, slug: row.slug, matched: new Set<string>() };
+    if (row.term !== null) entry.matched.add(row.term);
+    out.set(row.id, entry);
+  }
+  return [...out.values()];
+}
+
+/**
+ * The filter of the taxonomy entries (spec "Taxonomy filter"): OR within a dimension, AND across dimensions,
+ * a term's ancestors are indexed with it (child terms count), bare slugs form one more group matching the
+ * slug in any public dimension, unknown entries are dropped.
+ */
+export function taxonFilter(entries: TaxonEntry[], taxonomies: FrontendTaxonomy[]): string[] {
+  const groups = new Map<string, Set<string>>();
+  const add = (attribute: string, slug: string) =>
+    groups.set(attribute, (groups.get(attribute) ?? new Set()).add(slug));
+  for (const { dimension, slug } of entries) {
+    if (dimension === undefined) {
+      if (taxonomies.some((t) => t.matched.has(slug))) add('taxon_slugs', slug);
+      continue;
+    }
+    const taxonomy = taxonomies.find((t) => t.slug === dimension);
+    if (taxonomy?.matched.has(slug)) add(taxonomyFacet(taxonomy.id), slug);
+  }
+  return [...groups].map(([attribute, slugs]) => anyOf(attribute, [...slugs]));
+}
+
+async function isActiveManufacturer(db: Knex, slug: string): Promise<boolean> {
+  return Boolean(await db('manufacturers').first('id').where({ slug, is_active: true }));
+}
+
+export interface ProductPage {
+  records: ProductRecord[];
+  total: number;
+  /** taxonomy slug → term slug → number of matching products */
+  facets: Record<string, Record<string, number>>;
+}
+
+/** Beyond this many hits per query Meilisearch is not asked for documents, only for the total. */
+const MAX_OFFSET = 10_000_000;
+
+/** One page of the product list. Throws what the Meilisearch client throws (the app maps it to 503). */
+export async function searchProducts(
+  deps: { db: Knex; meili: Meilisearch; prefix: string },
+  params: ProductListParams,
+): Promise<ProductPage> {
+  const [taxonomies, manufacturerKnown] = await Promise.all([
+    frontendTaxonomies(deps.db, [...new Set(params.taxons.map((t) => t.slug))]),
+    params.manufacturer ? isActiveManufacturer(deps.db, params.manufacturer) : false,
+  ]);
+  const filter = allOf([
+    ...taxonFilter(params.taxons, taxonomies),
+    ...(manufacturerKnown && params.manufacturer ? [eq('manufacturer_slugs', params.manufacturer)] : []),
+    ...(params.ids ? [anyOf('id', params.ids)] : []),
+  ]);
+  const farOut = (params.page - 1) * params.perPage >= MAX_OFFSET;
+  const result = await deps.meili
+    .index(indexUid(deps.prefix, 'products'))
+    .search<ProductRecord>(params.search ?? '', {
+      filter,
+      page: farOut ? 1 : params.page,
+      hitsPerPage: farOut ? 0 : params.perPage,
+      sort: params.search ? undefined : ['ordernumber:asc', 'id:asc'],
+      matchingStrategy: 'all',
+      attributesToRetrieve: PRODUCT_RECORD_FIELDS,
+      facets: taxonomies.map((t) => taxonomyFacet(t.id)),
+    });
+  const facets: Record<string, Record<string, number>> = {};
+  for (const taxonomy of taxonomies) {
+    facets[taxonomy.slug] = result.facetDistribution?.[taxonomyFacet(taxonomy.id)] ?? {};
+  }
+  // page/hitsPerPage make Meilisearch count exhaustively (up to pagination.maxTotalHits).
+  const total = 'totalHits' in result ? Number(result.totalHits) : 0;
+  return { records: result.hits, total, facets };
+}

@@ -1,0 +1,131 @@
+/**
+ * The Product resource (spec "Product" and its image rules), pure functions from records to JSON.
+ *
+ * Image rules: the public media-library images (role `image`, main first, then position) whose `valid_until`
+ * has not passed at `now`; only when none is left, the images uploaded on the product. `primary_image` is
+ * the first image or null. `texts`, prices and stock are never part of a product.
+ */
+import { isCurrent } from '../../catalog/visibility';
+import type { ArticleRecord, LanguageObject, ProductRecord, TermRecord } from '../../search/documents';
+import { serializeMedium, type MediumJson } from '../media/serializer';
+import type { ProductRelations } from './query';
+
+export interface ProductJson {
+  id: number;
+  slug: string;
+  objekttyp: string | null;
+  ordernumber: string | null;
+  names: LanguageObject;
+  descriptions: LanguageObject;
+  product_page_url: string | null;
+  features: Record<string, unknown> | null;
+  sale_start: string | null;
+  end_of_life: string | null;
+  primary_image: MediumJson | null;
+  images: MediumJson[];
+  articles_count: number;
+  taxons: TermRecord[];
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface ProductDetailJson extends ProductJson {
+  articles: ArticleJson[];
+  manufacturers: { id: number; slug: string; short_name: string | null; names: LanguageObject }[];
+  tractor_models: {
+    id: number;
+    identifier: string | null;
+    model: string;
+    type_of_tractor: string | null;
+    manufacturer_id: number | null;
+    tractor_series_id: number | null;
+  }[];
+}
+
+/** An article as embedded in the product detail view (spec "Article"). */
+export type ArticleJson = Omit<ArticleRecord, 'created_at' | 'updated_at'>;
+
+/** Request-time inputs of serialization: the clock (ms since epoch) and the public base URL. */
+export interface SerializeContext {
+  now: number;
+  appUrl: string;
+}
+
+function term(t: TermRecord): TermRecord {
+  return {
+    id: t.id,
+    taxonomy_id: t.taxonomy_id,
+    taxonomy_slug: t.taxonomy_slug,
+    parent_id: t.parent_id,
+    slug: t.slug,
+    names: t.names,
+    position: t.position,
+  };
+}
+
+/** A product in list form. */
+export function serializeProduct(p: ProductRecord, ctx: SerializeContext): ProductJson {
+  const linked = p.linked_images.filter((m) => isCurrent(m.valid_until, ctx.now));
+  const images = (linked.length > 0 ? linked : p.uploaded_images).map((m) => serializeMedium(m, ctx.appUrl));
+  return {
+    id: p.id,
+    slug: p.slug,
+    objekttyp: p.objekttyp,
+    ordernumber: p.ordernumber,
+    names: p.names,
+    descriptions: p.descriptions,
+    product_page_url: p.product_page_url,
+    features: p.features,
+    sale_start: p.sale_start,
+    end_of_life: p.end_of_life,
+    primary_image: images[0] ?? null,
+    images,
+    articles_count: p.articles_count,
+    taxons: p.taxons.map(term),
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+  };
+}
+
+/** An article as embedded in a product (no timestamps, no relations, never price or stock). */
+export function serializeEmbeddedArticle(a: ArticleRecord): ArticleJson {
+  return {
+    id: a.id,
+    type: a.type,
+    type_code: a.type_code,
+    ordernumber: a.ordernumber,
+    names: a.names,
+    short_names: a.short_names,
+    descriptions: a.descriptions,
+    weight: a.weight,
+    customs_tariff_number: a.customs_tariff_number,
+    sale_start: a.sale_start,
+    end_of_life: a.end_of_life,
+  };
+}
+
+/** A product with `articles`, `manufacturers` and `tractor_models` (detail view). */
+export function serializeProductDetail(
+  p: ProductRecord,
+  relations: ProductRelations,
+  ctx: SerializeContext,
+): ProductDetailJson {
+  return {
+    ...serializeProduct(p, ctx),
+    articles: relations.articles.map(serializeEmbeddedArticle),
+    manufacturers: relations.manufacturers.map((m) => ({
+      id: Number(m.id),
+      slug: String(m.slug),
+      short_name: (m.short_name ?? null) as string | null,
+      names: (m.names ?? {}) as LanguageObject,
+    })),
+    tractor_models: relations.tractorModels.map((tm) => ({
+      id: Number(tm.id),
+      identifier: (tm.identifier ?? null) as string | null,
+      model: String(tm.model),
+      type_of_tractor: (tm.type_of_tractor ?? null) as string | null,
+      manufacturer_id: tm.manufacturer_id === null ? null : Number(tm.manufacturer_id),
+      tractor_series_id: tm.tractor_series_id === null ? null : Number(tm.tractor_series_id),
+    })),
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * The Meilisearch indexes of the service and their uids, shared by the API (reader) and the indexer (writer).
+ *
+ * Each index lives at `<MEILI_INDEX_PREFIX><name>`; a full reindex builds `<uid>__build_<time>` and swaps it
+ * with the live one (indexer/jobs/reindex.ts).
+ */
+import { Meilisearch } from 'meilisearch';
+import type { AppConfig } from '../../config/env';
+
+/** The indexes, in the order a full reindex of everything builds them. */
+export const INDEX_NAMES = ['products', 'articles', 'media'] as const;
+export type IndexName = (typeof INDEX_NAMES)[number];
+
+/** The live uid of an index for a prefix, e.g. `catalog_products`. */
+export function indexUid(prefix: string, name: IndexName): string {
+  return `${prefix}${name}`;
+}
+
+/**
+ * A Meilisearch client for MEILI_URL (with MEILI_MASTER_KEY). Throws when MEILI_URL is unset: the API and
+ * the worker need a server (`npm run meili` or the demo starts the bundled one).
+ */
+export function createMeiliClient(config: Pick<AppConfig, 'meiliUrl' | 'meiliMasterKey'>): Meilisearch {
+  if (!config.meiliUrl) {
+    throw new Error('MEILI_URL is not set: start Meilisearch (npm run meili) and point MEILI_URL at it');
+  }
+  return new Meilisearch({ host: config.meiliUrl, apiKey: config.meiliMasterKey });
+}

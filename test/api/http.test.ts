@@ -1,0 +1,83 @@
+/**
+ * HTTP conventions of the whole API (spec "General rules", "Errors", "Cross-origin access"): JSON 404 for
+ * unknown paths, 405 with Allow on every documented path, request ids only on errors, CORS for all origins.
+ */
+import { startCatalogStack, type CatalogStack } from '../support/catalog';
+
+let stack: CatalogStack;
+beforeAll(async () => {
+  stack = await startCatalogStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const PUBLIC_PATHS = [
+  '/products',
+  '/products/rp-125-f',
+  '/articles',
+  '/manufacturers',
+  '/manufacturers/fendt',
+  '/tractor-series',
+  '/tractor-series/fendt-700-vario',
+  '/tractor-models',
+  '/tractor-models/31',
+  '/taxonomies',
+];
+
+it.each(PUBLIC_PATHS)('GET %s answers 200 with data and no X-Request-Id', async (path) => {
+  const res = await stack.api.get(path);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.headers.get('x-request-id')).toBeNull();
+  expect(await res.json()).toHaveProperty('data');
+});
+
+it.each(PUBLIC_PATHS)('%s answers other methods with 405 and Allow', async (path) => {
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+    const res = await stack.api.get(path, { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    const body = (await res.json()) as { error: { code: string; status: number } };
+    expect(body.error).toMatchObject({ code: 'method_not_allowed', status: 405 });
+  }
+});
+
+it('answers an unknown path under /api/ with JSON 404, without Accept', async () => {
+  for (const path of ['/api/v1/nothing', '/api/v2/products', '/api/v1/products/a/b']) {
+    const res = await fetch(`${stack.api.origin}${path}`, { headers: { Accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as { message: string; error: Record<string, unknown> };
+    expect(body.error.code).toBe('not_found');
+    expect(body.error).not.toHaveProperty('details');
+    expect(res.headers.get('x-request-id')).toBe(body.error.request_id);
+  }
+});
+
+it('takes over a valid client request id and replaces an invalid one', async () => {
+  const ok = await stack.api.get('/nothing', { headers: { 'X-Request-Id': 'abc.DEF_123-x' } });
+  expect(ok.headers.get('x-request-id')).toBe('abc.DEF_123-x');
+  const bad = await stack.api.get('/nothing', { headers: { 'X-Request-Id': 'short' } });
+  expect(bad.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+it('allows every origin and exposes no header', async () => {
+  const res = await stack.api.get('/products', { headers: { Origin: 'https://shop.example' } });
+  expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  expect(res.headers.get('access-control-expose-headers')).toBeNull();
+  const preflight = await stack.api.get('/products', {
+    method: 'OPTIONS',
+    headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'GET' },
+  });
+  expect(preflight.status).toBe(204);
+  expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+});
+
+it('answers 503 service_unavailable when the search index is missing, never 500', async () => {
+  await stack.indexer.meili.deleteIndex(`${stack.config.meiliIndexPrefix}articles`).waitTask();
+  const res = await stack.api.get('/articles');
+  expect(res.status).toBe(503);
+  expect(((await res.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
+  await stack.reindex();
+  expect((await stack.api.get('/articles')).status).toBe(200);
+});

@@ -1,0 +1,53 @@
+/**
+ * The real API app for HTTP tests: `startTestApi(config)` opens the pools, listens on a free port and
+ * returns `{ base, get, deps, close }`; `get(path)` fetches `<base>/api/v1<path>` (or an absolute URL).
+ */
+import type { AddressInfo } from 'node:net';
+import type { AppConfig } from '../../config/env';
+import { createApp, type AppDeps } from '../../src/app';
+import { createDb } from '../../src/db/database';
+import { createLogger } from '../../src/logger';
+import { createMeiliClient } from '../../src/search/indexes';
+
+export interface TestApi {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  deps: AppDeps;
+  get(path: string, init?: RequestInit): Promise<Response>;
+  /** GET with `Accept: application/json`, expecting `status` (default 200); returns the parsed body. */
+  json<T = Record<string, unknown>>(path: string, status?: number): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Starts the app of `config` (its APP_URL stays what the config says; requests go to the real port). */
+export async function startTestApi(config: AppConfig): Promise<TestApi> {
+  const db = createDb(config.databaseUrl, 4);
+  const deps: AppDeps = {
+    config,
+    db,
+    meili: createMeiliClient(config),
+    logger: createLogger(config, 'test'),
+  };
+  const server = createApp(deps).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const get = (path: string, init?: RequestInit) =>
+    fetch(path.startsWith('http') ? path : `${origin}/api/v1${path}`, init);
+  return {
+    origin,
+    deps,
+    get,
+    async json<T>(path: string, status = 200): Promise<T> {
+      const res = await get(path, { headers: { Accept: 'application/json' } });
+      const text = await res.text();
+      if (res.status !== status)
+        throw new Error(`GET ${path}: expected ${status}, got ${res.status}: ${text}`);
+      return JSON.parse(text) as T;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * A whole search path for API tests: a database of the file's own with a snapshot imported, the indexes
+ * built by the indexer's own reindex code under the file's index prefix, and the API listening.
+ * `reindex()` rebuilds every index after the test changed Postgres; `close()` drops everything.
+ */
+import pino from 'pino';
+import type { AppConfig } from '../../config/env';
+import { articlesIndex } from '../../indexer/indexes/articles';
+import { mediaIndex } from '../../indexer/indexes/media';
+import { productsIndex } from '../../indexer/indexes/products';
+import { DEFAULT_PUSH_OPTIONS, type IndexerContext } from '../../indexer/context';
+import { runReindex } from '../../indexer/jobs/reindex';
+import { importSnapshot } from '../../src/import';
+import { createMeiliClient } from '../../src/search/indexes';
+import { startTestApi, type TestApi } from './api';
+import { createTestDatabase, type TestDatabase } from './database';
+import { copySample, removeDir, tempDir } from './snapshot';
+import { dropIndexes, testConfig } from './stack';
+
+export interface CatalogStack {
+  database: TestDatabase;
+  config: AppConfig;
+  api: TestApi;
+  indexer: IndexerContext;
+  mediaRoot: string;
+  /** Imports `dir` (full mode unless told) and rebuilds every index. */
+  load(dir: string, mode?: 'full' | 'partial'): Promise<void>;
+  reindex(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the stack over `snapshotDir` (default: a copy of the shared sample snapshot). */
+export async function startCatalogStack(
+  snapshotDir?: string,
+  env: Record<string, string> = {},
+): Promise<CatalogStack> {
+  const database = await createTestDatabase();
+  const mediaRoot = await tempDir('media-');
+  const config = testConfig(database.url, { MEDIA_ROOT: mediaRoot, ...env });
+  const indexer: IndexerContext = {
+    db: database.db,
+    meili: createMeiliClient(config),
+    indexPrefix: config.meiliIndexPrefix,
+    definitions: { products: productsIndex, articles: articlesIndex, media: mediaIndex },
+    logger: pino({ level: 'silent' }),
+    push: DEFAULT_PUSH_OPTIONS,
+  };
+  const reindex = async () => {
+    await runReindex(indexer, 'all');
+  };
+  const load = async (dir: string, mode: 'full' | 'partial' = 'full') => {
+    await importSnapshot(database.db, dir, { mode, mediaRoot });
+    await reindex();
+  };
+  const sample = snapshotDir ? undefined : await copySample();
+  await load(snapshotDir ?? sample!);
+  const api = await startTestApi(config);
+  return {
+    database,
+    config,
+    api,
+    indexer,
+    mediaRoot,
+    load,
+    reindex,
+    async close() {
+      await api.close();
+      await dropIndexes(indexer.meili, config.meiliIndexPrefix);
+      await database.drop();
+      await removeDir(mediaRoot);
+      if (sample) await removeDir(sample);
+    },
+  };
+}

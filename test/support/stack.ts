@@ -1,0 +1,49 @@
+/**
+ * Per-test-file isolation for the search path: the run's Meilisearch (started by global-setup.ts), an index
+ * prefix and a Redis prefix of this file's own, and an `AppConfig` that points at them and at the file's
+ * own database.
+ */
+import { randomBytes } from 'node:crypto';
+import { Meilisearch } from 'meilisearch';
+import { loadConfig, type AppConfig } from '../../config/env';
+
+/** The Meilisearch of this jest run. Throws outside jest's global setup. */
+export function testMeili(): { url: string; key: string } {
+  const url = process.env.TEST_MEILI_URL;
+  if (!url) throw new Error('TEST_MEILI_URL is not set: run the tests through jest (global-setup.ts)');
+  return { url, key: process.env.TEST_MEILI_KEY ?? '' };
+}
+
+/**
+ * A configuration for one test file: its database, the run's Meilisearch, unique `t<hex>_` index and
+ * `t<hex>` Redis prefixes, silent logs, and `overrides` (environment variable names) on top.
+ */
+export function testConfig(databaseUrl: string, overrides: Record<string, string> = {}): AppConfig {
+  const meili = testMeili();
+  const id = randomBytes(4).toString('hex');
+  return loadConfig({
+    DATABASE_URL: databaseUrl,
+    MEILI_URL: meili.url,
+    MEILI_MASTER_KEY: meili.key,
+    MEILI_INDEX_PREFIX: `t${id}_`,
+    REDIS_PREFIX: `t${id}`,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    APP_URL: 'http://api.test',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+/** A client for the run's Meilisearch. */
+export function testMeiliClient(): Meilisearch {
+  const { url, key } = testMeili();
+  return new Meilisearch({ host: url, apiKey: key });
+}
+
+/** Deletes every index whose uid starts with `prefix` (call in `afterAll`). */
+export async function dropIndexes(client: Meilisearch, prefix: string): Promise<void> {
+  const { results } = await client.getIndexes({ limit: 1000 });
+  for (const index of results.filter((i) => i.uid.startsWith(prefix))) {
+    await client.deleteIndex(index.uid).waitTask({ timeout: 30_000 });
+  }
+}
