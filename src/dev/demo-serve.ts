@@ -49,7 +49,7 @@ export async function serveUntilInterrupted(
     '/products?per_page=2',
     '/products?search=Frontlader',
     '/products?taxons=produktbereich:erntetechnik&per_page=5',
-    '/articles?search=ersatz',
+    '/articles?search=Kettenrad',
     '/manufacturers',
     '/media?per_page=2',
   ]) {
