@@ -4,6 +4,7 @@
  */
 import { Router } from 'express';
 import type { AppDeps } from './app';
+import { requireToken } from './http/auth';
 import { get } from './http/routes';
 import * as articles from './resources/articles/routes';
 import * as products from './resources/products/routes';
@@ -11,6 +12,7 @@ import * as manufacturers from './resources/manufacturers/routes';
 import * as taxonomies from './resources/taxonomies/routes';
 import * as tractorModels from './resources/tractor-models/routes';
 import * as tractorSeries from './resources/tractor-series/routes';
+import * as user from './resources/user/routes';
 
 /** The router mounted at `/api/v1`. */
 export function apiRouter(deps: AppDeps): Router {
@@ -25,5 +27,16 @@ export function apiRouter(deps: AppDeps): Router {
   get(router, '/tractor-models', tractorModels.list(deps));
   get(router, '/tractor-models/:tractorModel', tractorModels.show(deps));
   get(router, '/taxonomies', taxonomies.list(deps));
+
+  // Protected (spec "Authentication"): any valid token, or a token with the named ability.
+  const catalogRead = requireToken(deps.db, 'content:catalog:read');
+  get(router, '/user', user.show(deps), requireToken(deps.db));
+  get(
+    router,
+    '/content/products',
+    products.list(deps, `${deps.config.apiBaseUrl}/content/products`),
+    catalogRead,
+  );
+  get(router, '/content/products/:slug', products.show(deps), catalogRead);
   return router;
 }

@@ -15,10 +15,13 @@ const methodNotAllowed: RequestHandler = (_req, _res, next) => {
   next(new ApiError(405, 'method_not_allowed', undefined, undefined, { Allow: ALLOW }));
 };
 
-/** Registers `handler` for GET on `path` of `router`, and 405 for every other method. */
-export function get(router: Router, path: string, handler: Handler): void {
+/**
+ * Registers `handler` for GET on `path` of `router` behind the `before` middleware (e.g. requireToken), and
+ * 405 for every other method. A wrong method is 405 before any authentication, as in Laravel's routing.
+ */
+export function get(router: Router, path: string, handler: Handler, ...before: RequestHandler[]): void {
   router
     .route(path)
-    .get(async (req, res) => handler(req, res))
+    .get(...before, async (req, res) => handler(req, res))
     .all(methodNotAllowed);
 }

@@ -1,0 +1,91 @@
+/**
+ * Bearer tokens as Laravel Sanctum checks them (spec "Authentication"; laravel-wire-conventions "Tokens"):
+ * `Authorization: Bearer <id>|<secret>` (or a bare `<secret>` of an older token). Only the SHA-256 hex of
+ * the secret is stored; the token is looked up by id, then the hashes are compared in constant time. A
+ * missing, malformed, unknown or revoked token is no token: 401 `unauthenticated`. A valid token without
+ * the route's ability: 403 `forbidden`. Abilities are a JSON list; only the literal `*` grants everything.
+ *
+ * `last_used_at` is written at most once a minute per token, after the response, never slowing a request.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import type { Knex } from 'knex';
+import { ApiError } from './errors';
+
+export interface Authenticated {
+  tokenId: number;
+  userId: number;
+  abilities: string[];
+}
+
+/** The token's owner and abilities, set by `requireToken` on the request. */
+export function authOf(req: Request): Authenticated {
+  const auth = (req as Request & { auth?: Authenticated }).auth;
+  if (!auth) throw new Error('authOf() called on a route without requireToken()');
+  return auth;
+}
+
+const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+/** True when `abilities` grant `ability` (`*` grants all). */
+export function can(abilities: readonly string[], ability: string): boolean {
+  return abilities.includes('*') || abilities.includes(ability);
+}
+
+interface TokenRow {
+  id: number;
+  user_id: number;
+  token_hash: string;
+  abilities: unknown;
+  last_used_at: Date | null;
+}
+
+/** Looks up the token of an Authorization header value; undefined when it is not a valid, unrevoked token. */
+async function findToken(db: Knex, header: string | undefined): Promise<TokenRow | undefined> {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const plain = match[1]!;
+  const bar = plain.indexOf('|');
+  const secret = bar === -1 ? plain : plain.slice(bar + 1);
+  if (secret === '' || secret.length > 200) return undefined;
+  const hash = sha256(secret);
+  const query = db<TokenRow>('personal_access_tokens')
+    .first('id', 'user_id', 'token_hash', 'abilities', 'last_used_at')
+    .whereNull('revoked_at');
+  if (bar === -1) {
+    query.where('token_hash', hash.toString('hex'));
+  } else {
+    const id = plain.slice(0, bar);
+    if (!/^\d{1,15}$/.test(id)) return undefined;
+    query.where('id', Number(id));
+  }
+  const row = await query;
+  if (!row) return undefined;
+  const stored = Buffer.from(row.token_hash, 'hex');
+  return stored.length === hash.length && timingSafeEqual(stored, hash) ? row : undefined;
+}
+
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Middleware: 401 without a valid token; 403 when `ability` is given and the token lacks it. On success
+ * sets `req.auth` (see `authOf`).
+ */
+export function requireToken(db: Knex, ability?: string): RequestHandler {
+  return async (req, res, next) => {
+    const row = await findToken(db, req.get('authorization'));
+    if (!row) throw new ApiError(401);
+    const abilities = Array.isArray(row.abilities) ? row.abilities.map(String) : [];
+    if (ability && !can(abilities, ability)) throw new ApiError(403);
+    (req as Request & { auth?: Authenticated }).auth = { tokenId: row.id, userId: row.user_id, abilities };
+    if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
+      res.once('finish', () => {
+        void db('personal_access_tokens')
+          .where('id', row.id)
+          .update({ last_used_at: db.fn.now() })
+          .catch(() => undefined); // bookkeeping only: never fail or slow a request
+      });
+    }
+    next();
+  };
+}
