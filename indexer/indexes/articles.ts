@@ -10,6 +10,7 @@ import type { Settings } from 'meilisearch';
 import { loadArticleRecords } from '../../src/resources/articles/query';
 import type { ArticleDocument } from '../../src/search/documents';
 import { compactOrdernumber } from './products';
+import { tableSource } from './source';
 import type { IndexDefinition } from './types';
 
 const MIN_PART = 3;
@@ -49,18 +50,6 @@ async function documents(db: Knex, ids: readonly number[]): Promise<ArticleDocum
 export const articlesIndex: IndexDefinition<ArticleDocument> = {
   name: 'articles',
   settings,
-  async ids(db, afterId, limit) {
-    const rows = await db('articles')
-      .select('id')
-      .where('is_active', true)
-      .andWhere('id', '>', afterId)
-      .orderBy('id')
-      .limit(limit);
-    return rows.map((r: { id: number }) => r.id);
-  },
-  async count(db) {
-    const row = await db('articles').where('is_active', true).count<{ n: string }[]>({ n: '*' }).first();
-    return Number(row?.n ?? 0);
-  },
+  ...tableSource('articles', (q) => q.where('is_active', true)),
   documents,
 };

@@ -10,6 +10,7 @@ import { mediaReleasedForWebsite, PUBLIC_FOLDERS_CTE } from '../../src/catalog/v
 import { mediumFromRow } from '../../src/resources/products/query';
 import type { MediumDocument } from '../../src/search/documents';
 import { loadSynonyms } from '../synonyms';
+import { tableSource } from './source';
 import type { IndexDefinition } from './types';
 
 type Row = Record<string, unknown>;
@@ -87,18 +88,6 @@ async function documents(db: Knex, ids: readonly number[]): Promise<MediumDocume
 export const mediaIndex: IndexDefinition<MediumDocument> = {
   name: 'media',
   settings,
-  async ids(db, afterId, limit) {
-    const rows = await db('media as m')
-      .select('m.id')
-      .whereRaw(INDEXED)
-      .andWhere('m.id', '>', afterId)
-      .orderBy('m.id')
-      .limit(limit);
-    return rows.map((r: { id: number }) => r.id);
-  },
-  async count(db) {
-    const row = await db('media as m').whereRaw(INDEXED).count<{ n: string }[]>({ n: '*' }).first();
-    return Number(row?.n ?? 0);
-  },
+  ...tableSource('media as m', (q) => q.whereRaw(INDEXED), 'm.id'),
   documents,
 };

@@ -12,6 +12,7 @@ import type { Settings } from 'meilisearch';
 import { loadProductRecords } from '../../src/resources/products/query';
 import { taxonomyFacet, type ProductDocument } from '../../src/search/documents';
 import { loadSynonyms } from '../synonyms';
+import { tableSource } from './source';
 import type { IndexDefinition } from './types';
 
 type Row = Record<string, unknown>;
@@ -109,18 +110,6 @@ async function documents(db: Knex, ids: readonly number[]): Promise<ProductDocum
 export const productsIndex: IndexDefinition<ProductDocument> = {
   name: 'products',
   settings,
-  async ids(db, afterId, limit) {
-    const rows = await db('products')
-      .select('id')
-      .where('is_active', true)
-      .andWhere('id', '>', afterId)
-      .orderBy('id')
-      .limit(limit);
-    return rows.map((r: { id: number }) => r.id);
-  },
-  async count(db) {
-    const row = await db('products').where('is_active', true).count<{ n: string }[]>({ n: '*' }).first();
-    return Number(row?.n ?? 0);
-  },
+  ...tableSource('products', (q) => q.where('is_active', true)),
   documents,
 };
