@@ -1,0 +1,164 @@
+/**
+ * Full reindex without downtime: build `<live>__build_<time>` next to the live index, fill it, swap the
+ * two, delete the old one. Searches on the live uid keep answering throughout (they see the old documents
+ * until the swap, the new ones after it).
+ */
+import { INDEX_NAMES, type IndexName } from '../../src/search/indexes';
+import { liveUid, type IndexerContext } from '../context';
+import type { IndexDefinition } from '../indexes/types';
+import { ensureIndex, indexExists, TaskWindow, waitForTask } from '../meili-tasks';
+import type { ReindexTarget } from '../queue';
+import { loadSynonyms } from '../synonyms';
+
+/** Progress of one index: records pushed and confirmed by Meilisearch, of `total` (definition.count). */
+export interface ReindexProgress {
+  index: IndexName;
+  pushed: number;
+  total: number;
+}
+export type ProgressCallback = (progress: ReindexProgress) => void | Promise<void>;
+
+export interface ReindexResult {
+  index: IndexName;
+  uid: string;
+  /** Documents in the new live index (records that `documents()` kept). */
+  documents: number;
+  durationMs: number;
+}
+
+/** The indexes whose settings carry the synonyms. */
+export const SYNONYM_INDEXES = ['products', 'media'] as const satisfies readonly IndexName[];
+
+const BUILD_MARKER = '__build_';
+
+/** Uid of a fresh build index for `live`. */
+function buildUid(live: string): string {
+  return `${live}${BUILD_MARKER}${Date.now()}`;
+}
+
+/**
+ * Deletes build indexes of `live` that an interrupted earlier run left behind. Assumes one worker builds at
+ * a time (the worker runs one job at a time). Returns the uids it deleted.
+ */
+export async function deleteStaleBuilds(ctx: IndexerContext, live: string): Promise<string[]> {
+  const { results } = await ctx.meili.getRawIndexes({ limit: 1000 });
+  const stale = results.map((i) => i.uid).filter((uid) => uid.startsWith(`${live}${BUILD_MARKER}`));
+  for (const uid of stale) {
+    ctx.logger.warn({ uid }, 'deleting a build index left by an interrupted reindex');
+    await waitForTask(ctx.meili, ctx.meili.deleteIndex(uid), ctx.push.taskTimeoutMs);
+  }
+  return stale;
+}
+
+/**
+ * Pushes every record of `definition` into index `uid` (keyset over `ids`, `documents` per batch, a bounded
+ * window of unconfirmed tasks). Returns the number of documents pushed. Throws `MeiliTaskError` when
+ * Meilisearch rejects a batch.
+ */
+async function pushAll(
+  ctx: IndexerContext,
+  definition: IndexDefinition,
+  uid: string,
+  total: number,
+  onProgress?: ProgressCallback,
+): Promise<number> {
+  const index = ctx.meili.index(uid);
+  const window = new TaskWindow(ctx.meili, ctx.push.maxInFlight, ctx.push.taskTimeoutMs);
+  let afterId = 0; // catalog ids are the PIM's positive ids
+  let pushed = 0;
+  let documents = 0;
+  for (;;) {
+    const ids = await definition.ids(ctx.db, afterId, ctx.push.batchSize);
+    if (ids.length === 0) break;
+    const last = ids[ids.length - 1]!;
+    if (last <= afterId) throw new Error(`${definition.name}.ids() did not advance past id ${afterId}`);
+    const docs = await definition.documents(ctx.db, ids);
+    documents += docs.length;
+    const task = docs.length > 0 ? index.addDocuments(docs, { primaryKey: 'id' }) : null;
+    await window.push(task, () => {
+      pushed += ids.length;
+      // Progress is advisory: a failed report (Redis hiccup) must not fail or stall the build.
+      Promise.resolve(onProgress?.({ index: definition.name, pushed, total: Math.max(total, pushed) })).catch(
+        (error: unknown) => ctx.logger.warn({ err: error }, 'reindex: progress report failed'),
+      );
+    });
+    afterId = last;
+  }
+  await window.drain();
+  return documents;
+}
+
+/**
+ * Rebuilds one index from Postgres and swaps it in. Returns what the live index now holds. On failure the
+ * build index is deleted (best effort) and the live index is left as it was; throws the cause
+ * (`MeiliTaskError` with Meilisearch's message for a rejected task).
+ */
+export async function reindexIndex(
+  ctx: IndexerContext,
+  definition: IndexDefinition,
+  onProgress?: ProgressCallback,
+): Promise<ReindexResult> {
+  const started = Date.now();
+  const { meili, db } = ctx;
+  const timeout = ctx.push.taskTimeoutMs;
+  const live = liveUid(ctx, definition.name);
+  await deleteStaleBuilds(ctx, live);
+  const total = await definition.count(db);
+  const tmp = buildUid(live);
+  ctx.logger.info({ index: definition.name, uid: tmp, total }, 'reindex: building');
+  await onProgress?.({ index: definition.name, pushed: 0, total });
+  await waitForTask(meili, meili.createIndex(tmp, { primaryKey: 'id' }), timeout);
+  try {
+    await waitForTask(meili, meili.index(tmp).updateSettings(await definition.settings(db, total)), timeout);
+    const documents = await pushAll(ctx, definition, tmp, total, onProgress);
+    await ensureIndex(meili, live, timeout);
+    await waitForTask(meili, meili.swapIndexes([{ indexes: [live, tmp], rename: false }]), timeout);
+    // After the swap `tmp` holds the previous documents.
+    await waitForTask(meili, meili.deleteIndex(tmp), timeout);
+    const durationMs = Date.now() - started;
+    ctx.logger.info({ index: definition.name, uid: live, documents, durationMs }, 'reindex: swapped in');
+    return { index: definition.name, uid: live, documents, durationMs };
+  } catch (error) {
+    await meili.deleteIndex(tmp).catch(() => undefined); // the next run deletes it otherwise
+    throw error;
+  }
+}
+
+/**
+ * Applies the current synonyms to the live products and media indexes and waits. Changing synonyms makes
+ * Meilisearch reindex those indexes in place; searches keep answering. A live index that does not exist
+ * yet is built in full instead (its definition's settings carry the synonyms): an empty index holding only
+ * synonyms would lack the other settings, and later syncs would fill it as is.
+ */
+export async function applySynonyms(ctx: IndexerContext): Promise<Record<string, string[]>> {
+  const synonyms = await loadSynonyms(ctx.db);
+  for (const name of SYNONYM_INDEXES) {
+    const uid = liveUid(ctx, name);
+    if (await indexExists(ctx.meili, uid)) {
+      await waitForTask(ctx.meili, ctx.meili.index(uid).updateSynonyms(synonyms), ctx.push.taskTimeoutMs);
+    } else {
+      await reindexIndex(ctx, ctx.definitions[name]);
+    }
+  }
+  ctx.logger.info({ keys: Object.keys(synonyms).length }, 'synonyms applied');
+  return synonyms;
+}
+
+/**
+ * Runs a reindex job's target: one index, `synonyms` (settings only) or `all` (products, articles, media
+ * in turn). Returns one result per rebuilt index (none for `synonyms`).
+ */
+export async function runReindex(
+  ctx: IndexerContext,
+  target: ReindexTarget,
+  onProgress?: ProgressCallback,
+): Promise<ReindexResult[]> {
+  if (target === 'synonyms') {
+    await applySynonyms(ctx);
+    return [];
+  }
+  const names: readonly IndexName[] = target === 'all' ? INDEX_NAMES : [target];
+  const results: ReindexResult[] = [];
+  for (const name of names) results.push(await reindexIndex(ctx, ctx.definitions[name], onProgress));
+  return results;
+}

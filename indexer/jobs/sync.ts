@@ -1,0 +1,143 @@
+/**
+ * Incremental sync: drains the index outbox into Meilisearch, at least once. A round reads pending rows in
+ * id order, plans them (fanout.ts), writes the documents, waits until Meilisearch confirms every task, and
+ * only then marks the rows processed. A crash anywhere before that leaves them pending for the next run;
+ * a failure records `attempts` and `last_error` on them and rethrows, so BullMQ retries with backoff.
+ */
+import { INDEX_NAMES, type IndexName } from '../../src/search/indexes';
+import { liveUid, type IndexerContext } from '../context';
+import { planChanges, type OutboxRow } from '../fanout';
+import type { IndexDefinition } from '../indexes/types';
+import { indexExists, TaskWindow } from '../meili-tasks';
+import { applySynonyms, reindexIndex } from './reindex';
+
+/** Outbox rows per round: bounds memory and the size of the `processed_at` update. */
+export const DEFAULT_ROUND_SIZE = 10_000;
+
+export interface SyncResult {
+  /** Outbox rows marked processed. */
+  rows: number;
+  rounds: number;
+  /** Documents written (added or replaced) per index. */
+  upserted: Record<IndexName, number>;
+  /** Document ids deleted per index (ids without a document; deleting an absent id is a no-op). */
+  deleted: Record<IndexName, number>;
+  /** Indexes rebuilt completely (a `*` row, a taxonomy change, a missing live index). */
+  rebuilt: IndexName[];
+  synonyms: boolean;
+}
+
+const perIndex = () => Object.fromEntries(INDEX_NAMES.map((n) => [n, 0])) as Record<IndexName, number>;
+
+/**
+ * Upserts the documents of `ids` into the live index of `definition` and deletes the ids `documents()`
+ * does not return, in batches, waiting for every task. Returns the counts. Throws `MeiliTaskError` when
+ * Meilisearch rejects a batch.
+ */
+export async function syncDocuments(
+  ctx: IndexerContext,
+  definition: IndexDefinition,
+  ids: readonly number[],
+): Promise<{ upserted: number; deleted: number }> {
+  const index = ctx.meili.index(liveUid(ctx, definition.name));
+  const window = new TaskWindow(ctx.meili, ctx.push.maxInFlight, ctx.push.taskTimeoutMs);
+  let upserted = 0;
+  let deleted = 0;
+  for (let start = 0; start < ids.length; start += ctx.push.batchSize) {
+    const batch = ids.slice(start, start + ctx.push.batchSize);
+    const docs = await definition.documents(ctx.db, batch);
+    const kept = new Set(docs.map((d) => d.id));
+    const gone = batch.filter((id) => !kept.has(id));
+    if (docs.length > 0) await window.push(index.addDocuments(docs, { primaryKey: 'id' }));
+    if (gone.length > 0) await window.push(index.deleteDocuments(gone));
+    upserted += docs.length;
+    deleted += gone.length;
+  }
+  await window.drain();
+  return { upserted, deleted };
+}
+
+/** One round's Meilisearch work; the caller marks the rows. */
+async function applyRound(
+  ctx: IndexerContext,
+  rows: readonly OutboxRow[],
+  result: SyncResult,
+): Promise<void> {
+  const plan = await planChanges(ctx.db, rows, ctx.logger);
+  const rebuild = new Set(plan.rebuild);
+  // A live index that does not exist yet has no settings: build it properly instead of letting
+  // addDocuments create a bare one.
+  for (const name of INDEX_NAMES) {
+    if (
+      !rebuild.has(name) &&
+      plan.ids[name].length > 0 &&
+      !(await indexExists(ctx.meili, liveUid(ctx, name)))
+    ) {
+      rebuild.add(name);
+    }
+  }
+  for (const name of INDEX_NAMES) {
+    if (!rebuild.has(name)) continue;
+    await reindexIndex(ctx, ctx.definitions[name]);
+    if (!result.rebuilt.includes(name)) result.rebuilt.push(name);
+  }
+  // A rebuilt products or media index already has the current synonyms in its settings; applying them
+  // once more is cheap next to a rebuild and keeps the rule simple.
+  if (plan.synonyms) {
+    await applySynonyms(ctx);
+    result.synonyms = true;
+  }
+  for (const name of INDEX_NAMES) {
+    if (rebuild.has(name) || plan.ids[name].length === 0) continue;
+    const counts = await syncDocuments(ctx, ctx.definitions[name], plan.ids[name]);
+    result.upserted[name] += counts.upserted;
+    result.deleted[name] += counts.deleted;
+  }
+}
+
+/** The message stored in `last_error`: bounded, the cause's message first. */
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 2000);
+}
+
+/**
+ * Drains the outbox: rounds of at most `roundSize` pending rows until none is left. Returns what it did.
+ * On failure the round's rows get `attempts + 1` and `last_error`, stay pending, and the error is rethrown.
+ */
+export async function syncOutbox(
+  ctx: IndexerContext,
+  { roundSize = DEFAULT_ROUND_SIZE }: { roundSize?: number } = {},
+): Promise<SyncResult> {
+  const result: SyncResult = {
+    rows: 0,
+    rounds: 0,
+    upserted: perIndex(),
+    deleted: perIndex(),
+    rebuilt: [],
+    synonyms: false,
+  };
+  for (;;) {
+    const rows = await ctx
+      .db<OutboxRow>('index_outbox')
+      .select('id', 'entity', 'entity_id', 'action')
+      .whereNull('processed_at')
+      .orderBy('id')
+      .limit(roundSize);
+    if (rows.length === 0) return result;
+    const ids = rows.map((r) => r.id);
+    try {
+      await applyRound(ctx, rows, result);
+    } catch (error) {
+      await ctx
+        .db('index_outbox')
+        .whereIn('id', ids)
+        .update({ attempts: ctx.db.raw('attempts + 1'), last_error: describe(error) });
+      throw error;
+    }
+    await ctx.db('index_outbox').whereIn('id', ids).update({ processed_at: ctx.db.fn.now() });
+    result.rows += rows.length;
+    result.rounds += 1;
+    ctx.logger.debug({ rows: rows.length, first: ids[0], last: ids[ids.length - 1] }, 'sync: round done');
+  }
+}

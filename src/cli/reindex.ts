@@ -1,0 +1,158 @@
+/**
+ * `npm run reindex -- <products|articles|media|synonyms|all> [--wait]`: asks the index worker for a
+ * zero-downtime rebuild. Without `--wait` it prints the job id and exits 0. With `--wait` it shows the
+ * documents pushed per index until the job ends, then prints each live index's document count (exit 0),
+ * or the job's error (exit 1). Bad arguments, or Redis or Meilisearch out of reach: a message and exit 1.
+ */
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { getConfig } from '../../config/env';
+import { liveUid } from '../../indexer/context';
+import { SYNONYM_INDEXES } from '../../indexer/jobs/reindex';
+import {
+  createIndexQueue,
+  enqueueReindex,
+  isReindexTarget,
+  REINDEX_TARGETS,
+  watchJob,
+  type IndexJob,
+  type ReindexJobProgress,
+  type ReindexTarget,
+} from '../../indexer/queue';
+import { createMeiliClient, INDEX_NAMES, type IndexName } from '../search/indexes';
+
+const USAGE = `Usage: npm run reindex -- <${REINDEX_TARGETS.join('|')}> [--wait]`;
+/** How long the CLI waits for Redis before giving up. */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** After this long in `waiting`, say that a worker must be running. */
+const NO_WORKER_HINT_MS = 5_000;
+
+function usage(message: string): never {
+  console.error(`reindex: ${message}\n${USAGE}`);
+  process.exit(1);
+}
+
+function parse(): { target: ReindexTarget; wait: boolean } {
+  let parsed;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { wait: { type: 'boolean' } } });
+  } catch (error) {
+    usage((error as Error).message);
+  }
+  const { positionals, values } = parsed;
+  if (positionals.length !== 1) usage('expected exactly one target');
+  const target = positionals[0]!;
+  if (!isReindexTarget(target)) usage(`unknown target "${target}" (allowed: ${REINDEX_TARGETS.join(', ')})`);
+  return { target, wait: values.wait === true };
+}
+
+/** The live indexes a target changes. */
+function indexesOf(target: ReindexTarget): readonly IndexName[] {
+  if (target === 'all') return INDEX_NAMES;
+  if (target === 'synonyms') return SYNONYM_INDEXES;
+  return [target];
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Progress bars (stderr, only on a terminal), one per index as the job reports it. */
+function progressDisplay() {
+  const multibar = new cliProgress.MultiBar(
+    {
+      format: ' {index} |{bar}| {value}/{total} documents',
+      hideCursor: true,
+      clearOnComplete: false,
+      stream: process.stderr,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const bars = new Map<string, cliProgress.SingleBar>();
+  return {
+    update(progress: ReindexJobProgress) {
+      for (const [index, p] of Object.entries(progress)) {
+        if (!p) continue;
+        const bar = bars.get(index) ?? multibar.create(p.total, 0, { index: index.padEnd(8) });
+        bars.set(index, bar);
+        bar.setTotal(p.total);
+        bar.update(p.pushed, { index: index.padEnd(8) });
+      }
+    },
+    stop: () => multibar.stop(),
+  };
+}
+
+async function main(): Promise<number> {
+  const { target, wait } = parse();
+  const config = getConfig();
+  // Before enqueuing: without Meilisearch, --wait could not report the result.
+  const meili = wait ? createMeiliClient(config) : undefined;
+  const queue = createIndexQueue(config);
+  queue.on('error', () => undefined); // connection errors surface through the calls below
+  try {
+    await withTimeout(
+      queue.waitUntilReady(),
+      CONNECT_TIMEOUT_MS,
+      `Redis not reachable at ${config.redisUrl}`,
+    );
+    const job = await enqueueReindex(queue, target);
+    if (!meili) {
+      console.log(`Enqueued reindex of ${target}: job ${job.id}. The index worker (npm run worker) runs it.`);
+      return 0;
+    }
+    console.error(`Reindexing ${target} (job ${job.id})...`);
+    const display = progressDisplay();
+    let state = 'waiting';
+    let attempts = 0;
+    const hint = setTimeout(() => {
+      if (state === 'waiting') console.error('Still waiting: is the index worker running (npm run worker)?');
+    }, NO_WORKER_HINT_MS);
+    let outcome;
+    try {
+      outcome = await watchJob(queue, job.id!, {
+        onChange: (current: IndexJob, now: string) => {
+          state = now;
+          if (current.progress && typeof current.progress === 'object') {
+            display.update(current.progress as ReindexJobProgress);
+          }
+          // attemptsMade also counts the successful attempt: only a failure with retries left is news.
+          const retrying = now !== 'failed' && now !== 'completed' && Boolean(current.failedReason);
+          if (retrying && current.attemptsMade > attempts) {
+            console.error(`Attempt ${current.attemptsMade} failed: ${current.failedReason}; retrying`);
+          }
+          attempts = current.attemptsMade;
+        },
+      });
+    } finally {
+      clearTimeout(hint);
+      display.stop();
+    }
+    if (outcome.state === 'failed') {
+      console.error(
+        `reindex of ${target} failed after ${outcome.job.attemptsMade} attempt(s): ${outcome.job.failedReason}`,
+      );
+      return 1;
+    }
+    for (const name of indexesOf(target)) {
+      const uid = liveUid({ indexPrefix: config.meiliIndexPrefix }, name);
+      const { numberOfDocuments } = await meili.index(uid).getStats();
+      console.log(`${name}: ${numberOfDocuments} documents in ${uid}`);
+    }
+    return 0;
+  } finally {
+    await queue.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`reindex failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,153 @@
+/**
+ * Full reindex against the run's Meilisearch: build, swap, delete; searches on the live index keep
+ * answering while it runs; no build index is left behind (also after a crash or a rejected batch); the
+ * synonyms and `all` targets.
+ */
+import { applySynonyms, reindexIndex, runReindex, type ReindexProgress } from '../../indexer/jobs/reindex';
+import { MeiliTaskError } from '../../indexer/meili-tasks';
+import type { IndexDefinition } from '../../indexer/indexes/types';
+import { loadSynonyms } from '../../indexer/synonyms';
+import { createHarness, documentIds, eventually, indexUids, TEST_DEFINITIONS, type Harness } from './harness';
+
+const N = 20_000;
+let version = 1;
+
+/** 20,000 generated documents (no table needed), labelled with `version` to tell old from new. */
+const generated: IndexDefinition = {
+  name: 'articles',
+  settings: async () => ({ searchableAttributes: ['title', 'body'], pagination: { maxTotalHits: N } }),
+  ids: async (_db, afterId, limit) =>
+    Array.from({ length: Math.max(0, Math.min(limit, N - afterId)) }, (_, i) => afterId + 1 + i),
+  count: async () => N,
+  documents: async (_db, ids) =>
+    ids.map((id) => ({ id, title: `Dokument ${id} v${version}`, body: `Ersatzteil Nummer ${id * 7}` })),
+};
+
+/** Like `generated`, but Meilisearch rejects one document of the third batch (invalid id). */
+const rejected: IndexDefinition = {
+  ...generated,
+  documents: async (db, ids) =>
+    (await generated.documents(db, ids)).map((d) =>
+      d.id === 2500 ? { ...d, id: 'a b' as unknown as number } : d,
+    ),
+};
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness({ push: { batchSize: 1000 } });
+  h.ctx.definitions = { ...TEST_DEFINITIONS, articles: generated };
+});
+
+afterAll(() => h.cleanup());
+
+const stats = (uid: string) => h.meili.index(uid).getStats();
+
+describe('reindexIndex', () => {
+  it('builds the live index from nothing, reporting progress up to the total', async () => {
+    const progress: ReindexProgress[] = [];
+    const result = await reindexIndex(h.ctx, generated, (p) => {
+      progress.push(p);
+    });
+    expect(result).toMatchObject({ index: 'articles', uid: h.uid('articles'), documents: N });
+    expect((await stats(h.uid('articles'))).numberOfDocuments).toBe(N);
+    expect((await h.meili.index(h.uid('articles')).getSettings()).searchableAttributes).toEqual([
+      'title',
+      'body',
+    ]);
+    expect(progress[0]).toEqual({ index: 'articles', pushed: 0, total: N });
+    expect(progress.at(-1)).toEqual({ index: 'articles', pushed: N, total: N });
+    const pushed = progress.map((p) => p.pushed);
+    expect(pushed).toEqual([...pushed].sort((a, b) => a - b));
+    expect(await indexUids(h.meili, h.config.meiliIndexPrefix)).toEqual([h.uid('articles')]);
+  });
+
+  it('keeps answering searches on the live index while it rebuilds, then serves the new documents', async () => {
+    version = 2;
+    const index = h.meili.index(h.uid('articles'));
+    let running = true;
+    const hits: number[] = [];
+    const errors: unknown[] = [];
+    const sawBuild: boolean[] = [];
+    const searches = (async () => {
+      while (running) {
+        try {
+          const result = await index.search('Dokument', { limit: 1 });
+          hits.push(result.estimatedTotalHits ?? 0);
+          sawBuild.push((await indexUids(h.meili, `${h.uid('articles')}__build_`)).length > 0);
+        } catch (error) {
+          errors.push(error);
+        }
+      }
+    })();
+    try {
+      await reindexIndex(h.ctx, generated);
+    } finally {
+      running = false;
+      await searches;
+    }
+    expect(errors).toEqual([]);
+    expect(hits.length).toBeGreaterThanOrEqual(5);
+    expect(Math.min(...hits)).toBeGreaterThan(0); // the live index never had zero documents
+    expect(sawBuild).toContain(true); // the searches really ran while the build index existed
+    const fresh = await index.search('v2', { limit: 1 });
+    expect(fresh.estimatedTotalHits).toBe(N);
+  });
+
+  it('leaves no build index behind after a second run', async () => {
+    await reindexIndex(h.ctx, generated);
+    expect(await indexUids(h.meili, h.config.meiliIndexPrefix)).toEqual([h.uid('articles')]);
+  });
+
+  it('deletes a build index a crashed run left behind', async () => {
+    const stale = `${h.uid('articles')}__build_1700000000000`;
+    await h.meili.createIndex(stale, { primaryKey: 'id' }).waitTask();
+    expect(await indexUids(h.meili, h.config.meiliIndexPrefix)).toContain(stale);
+    await reindexIndex(h.ctx, generated);
+    expect(await indexUids(h.meili, h.config.meiliIndexPrefix)).toEqual([h.uid('articles')]);
+  });
+
+  it("fails with Meilisearch's message when a batch is rejected, and keeps the live index as it was", async () => {
+    version = 3;
+    const error = await reindexIndex(h.ctx, rejected).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MeiliTaskError);
+    expect((error as Error).message).toMatch(
+      /Document identifier `"a b"` is invalid.*\[invalid_document_id\]/,
+    );
+    expect((await stats(h.uid('articles'))).numberOfDocuments).toBe(N);
+    expect((await h.meili.index(h.uid('articles')).search('v3')).estimatedTotalHits).toBe(0);
+    await eventually(async () => (await indexUids(h.meili, h.config.meiliIndexPrefix)).length === 1);
+  });
+});
+
+describe('runReindex targets', () => {
+  it('synonyms: applies the synonyms table to the live products and media indexes, building missing ones', async () => {
+    const expected = await loadSynonyms(h.db);
+    await runReindex(h.ctx, 'synonyms');
+    for (const name of ['products', 'media'] as const) {
+      expect(await h.meili.index(h.uid(name)).getSynonyms()).toEqual(expected);
+    }
+    // Built in full, not created bare: documents and the other settings are there.
+    expect(await documentIds(h.meili, h.uid('products'))).toEqual([1001, 1002, 1003, 1005, 1006, 1007, 1008]);
+    expect((await h.meili.index(h.uid('media')).getSettings()).searchableAttributes).toEqual(['name']);
+    await h.db('synonyms').where('kind', 'one_way').delete();
+    await applySynonyms(h.ctx);
+    expect(await h.meili.index(h.uid('products')).getSynonyms()).not.toHaveProperty('Ballengreifer');
+  });
+
+  it('all: rebuilds products, articles and media from the catalog', async () => {
+    const ctx = { ...h.ctx, indexPrefix: `${h.config.meiliIndexPrefix}all_`, definitions: TEST_DEFINITIONS };
+    const results = await runReindex(ctx, 'all');
+    expect(results.map((r) => [r.index, r.documents])).toEqual([
+      ['products', 7],
+      ['articles', 19],
+      ['media', 15],
+    ]);
+    const uid = (name: string) => `${ctx.indexPrefix}${name}`;
+    expect(await documentIds(h.meili, uid('products'))).toEqual([1001, 1002, 1003, 1005, 1006, 1007, 1008]);
+    expect(await documentIds(h.meili, uid('articles'))).not.toContain(2019);
+    expect(await documentIds(h.meili, uid('media'))).not.toContain(5011);
+    const { hits } = await h.meili.index(uid('products')).search('Rundballer');
+    expect(hits.map((d) => d.id)).toEqual(expect.arrayContaining([1001, 1002, 1003]));
+  });
+});
