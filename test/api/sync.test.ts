@@ -44,6 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await events?.close();
+  await indexer?.queue.obliterate({ force: true }); // leave no keys of this file's prefix in Redis
   await indexer?.close();
   await stack?.close();
   if (snapshot) await removeDir(snapshot);
