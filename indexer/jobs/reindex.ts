@@ -119,7 +119,9 @@ export async function reindexIndex(
     ctx.logger.info({ index: definition.name, uid: live, documents, durationMs }, 'reindex: swapped in');
     return { index: definition.name, uid: live, documents, durationMs };
   } catch (error) {
-    await meili.deleteIndex(tmp).catch(() => undefined); // the next run deletes it otherwise
+    // Wait for the delete so a failed job leaves no build index behind; should even that fail, the next
+    // run deletes stale builds first.
+    await waitForTask(meili, meili.deleteIndex(tmp), timeout).catch(() => undefined);
     throw error;
   }
 }

@@ -27,7 +27,7 @@ async function prepareTemplate(): Promise<void> {
 
 export default async function globalSetup(): Promise<void> {
   await prepareTemplate();
-  const meili = await startBundledMeilisearch({ maxIndexingThreads: 1 });
+  const meili = await startBundledMeilisearch();
   (globalThis as { __testMeili?: BundledMeilisearch }).__testMeili = meili;
   process.env.TEST_MEILI_URL = meili.url;
   process.env.TEST_MEILI_KEY = meili.masterKey;
