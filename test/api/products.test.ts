@@ -196,11 +196,16 @@ describe('GET /products', () => {
     expect((await list('?page=99999999999999')).data).toEqual([]);
   });
 
-  it('carries facet counts per frontend dimension for the current filter and search', async () => {
-    const all = await list('');
+  it('carries facet counts per frontend dimension for the current filter and search with facets=1', async () => {
+    expect((await list('')).meta).not.toHaveProperty('facets');
+    const all = await list('?facets=1');
     expect(Object.keys(all.meta.facets)).toEqual(['produktbereich', 'einsatzbereich']);
     expect(all.meta.facets.produktbereich).toMatchObject({ erntetechnik: 3, pressen: 3, frontlader: 3 });
-    const filtered = await list('?taxons=einsatzbereich:heu-und-stroh');
+    const filtered = await list('?taxons=einsatzbereich:heu-und-stroh&facets=1');
+    expect(filtered.meta.total).toBe(1);
+    expect((await list('?search=Frontlader&facets=1')).meta.facets.produktbereich).toMatchObject({
+      frontlader: 3,
+    });
     expect(filtered.meta.facets.produktbereich).toEqual({
       erntetechnik: 1,
       pressen: 1,

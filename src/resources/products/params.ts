@@ -3,7 +3,7 @@
  * invalid values are ignored, `per_page` is clamped to 1..100 (default 15), `page` below 1 is 1.
  */
 import { parsePage, parsePerPage } from '../../http/pagination';
-import { idsParam, listParam, stringParam } from '../../http/params';
+import { booleanParam, idsParam, listParam, stringParam } from '../../http/params';
 import type { ParsedQuery } from '../../http/query-string';
 
 export const PRODUCTS_PER_PAGE = { default: 15, max: 100 };
@@ -19,6 +19,8 @@ export interface ProductListParams {
   manufacturer: string | undefined;
   ids: number[] | undefined;
   search: string | undefined;
+  /** `facets=1`: add term counts per frontend dimension in `meta.facets` (beyond the spec; costs time) */
+  facets: boolean;
   page: number;
   perPage: number;
 }
@@ -42,6 +44,7 @@ export function parseProductListParams(query: ParsedQuery): ProductListParams {
     // A comma list is understood here; only /media documents that it is not (spec "General rules" 4).
     ids: idsParam(query, 'ids', { commaList: true }),
     search: stringParam(query, 'search'),
+    facets: booleanParam(query, 'facets') ?? false,
     page: parsePage(query.page),
     perPage: parsePerPage(query.per_page, PRODUCTS_PER_PAGE),
   };

@@ -12,7 +12,7 @@ import { findActiveProductId, loadProductRecords, loadProductRelations } from '.
 import { searchProducts } from './search';
 import { serializeProduct, serializeProductDetail } from './serializer';
 
-/** The paginated product list; `meta.facets` holds term counts per frontend dimension. */
+/** The paginated product list; with `facets=1`, `meta.facets` holds term counts per frontend dimension. */
 export function list(deps: AppDeps, path = `${deps.config.apiBaseUrl}/products`): Handler {
   return async (req, res) => {
     const query = req.query as ParsedQuery;
@@ -27,7 +27,7 @@ export function list(deps: AppDeps, path = `${deps.config.apiBaseUrl}/products`)
       page.total,
       { path, query, page: params.page, perPage: params.perPage },
     );
-    res.json({ ...body, meta: { ...body.meta, facets: page.facets } });
+    res.json(page.facets ? { ...body, meta: { ...body.meta, facets: page.facets } } : body);
   };
 }
 

@@ -82,8 +82,8 @@ async function isActiveManufacturer(db: Knex, slug: string): Promise<boolean> {
 export interface ProductPage {
   records: ProductRecord[];
   total: number;
-  /** taxonomy slug → term slug → number of matching products */
-  facets: Record<string, Record<string, number>>;
+  /** with `facets=1`: taxonomy slug → term slug → number of matching products; else undefined */
+  facets: Record<string, Record<string, number>> | undefined;
 }
 
 /** Beyond this many hits per query Meilisearch is not asked for documents, only for the total. */
@@ -95,7 +95,10 @@ export async function searchProducts(
   params: ProductListParams,
 ): Promise<ProductPage> {
   const [taxonomies, manufacturerKnown] = await Promise.all([
-    frontendTaxonomies(deps.db, [...new Set(params.taxons.map((t) => t.slug))]),
+    // Postgres only when the request needs it: a plain search or list goes to Meilisearch alone.
+    params.taxons.length > 0 || params.facets
+      ? frontendTaxonomies(deps.db, [...new Set(params.taxons.map((t) => t.slug))])
+      : [],
     params.manufacturer ? isActiveManufacturer(deps.db, params.manufacturer) : false,
   ]);
   const filter = allOf([
@@ -113,13 +116,14 @@ export async function searchProducts(
       sort: params.search ? undefined : ['ordernumber:asc', 'id:asc'],
       matchingStrategy: 'all',
       attributesToRetrieve: PRODUCT_RECORD_FIELDS,
-      facets: taxonomies.map((t) => taxonomyFacet(t.id)),
+      // Facet distributions are half of a search's cost in Meilisearch (bench): only when asked for.
+      facets: params.facets ? taxonomies.map((t) => taxonomyFacet(t.id)) : undefined,
     });
   const facets: Record<string, Record<string, number>> = {};
-  for (const taxonomy of taxonomies) {
+  for (const taxonomy of params.facets ? taxonomies : []) {
     facets[taxonomy.slug] = result.facetDistribution?.[taxonomyFacet(taxonomy.id)] ?? {};
   }
   // page/hitsPerPage make Meilisearch count exhaustively (up to pagination.maxTotalHits).
   const total = 'totalHits' in result ? Number(result.totalHits) : 0;
-  return { records: result.hits, total, facets };
+  return { records: result.hits, total, facets: params.facets ? facets : undefined };
 }
