@@ -2,8 +2,8 @@
  * Postgres reads of products (spec "Product"): the list record of many products at once, for the indexer's
  * documents and the detail view alike, and the detail-only relations.
  *
- * `loadProductRecords` issues five queries whatever the number of products and relations (no N+1); the
- * detail view adds three. Only active products and active related records are returned; taxons only of
+ * `loadProductRecords` (indexer batches) and `loadProductDetail` (detail view) issue ONE query each, whatever
+ * the number of products and relations: relations come back as JSON arrays (no N+1). Only active products and active related records are returned; taxons only of
  * frontend dimensions; images only media released for the website (time is checked per request).
  */
 import type { Knex } from 'knex';
@@ -23,19 +23,7 @@ const lang = (value: unknown): LanguageObject => (value ?? {}) as LanguageObject
 const text = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
 
-/** Rows grouped by their `product_id`, in query order. */
-function byProduct<T>(rows: Row[], map: (row: Row) => T): Map<number, T[]> {
-  const out = new Map<number, T[]>();
-  for (const row of rows) {
-    const id = Number(row.product_id);
-    const list = out.get(id) ?? [];
-    list.push(map(row));
-    out.set(id, list);
-  }
-  return out;
-}
-
-/** A media-library row (with folder columns) as a MediumRecord. */
+/** A media-library row or JSON object (with folder_id/_name/_slug) as a MediumRecord. */
 export function mediumFromRow(row: Row): MediumRecord {
   return {
     id: Number(row.id),
@@ -100,90 +88,128 @@ function termFromRow(row: Row): TermRecord {
   };
 }
 
-const MEDIA_COLUMNS = `m.id, m.name, m.file_name, m.mime_type, m.type, m.size, m.file_path, m.file_sha256, m.alt,
-  m.title, m.caption, m.description, m.copyright, m.license, m.ki_status, m.valid_until, m.created_at,
-  f.id AS folder_id, f.name AS folder_name, f.slug AS folder_slug`;
+/** A JSON array of `json_build_object(fields)` rows, `[]` when there are none. */
+const jsonList = (fields: string, order: string, from: string) =>
+  `(SELECT coalesce(json_agg(json_build_object(${fields}) ORDER BY ${order}), '[]') ${from})`;
+
+const TAXONS = jsonList(
+  `'id', t.id, 'taxonomy_id', t.taxonomy_id, 'taxonomy_slug', tx.slug, 'parent_id', t.parent_id, 'slug', t.slug,
+   'name', t.name, 'position', t.position`,
+  'pt.position, t.id',
+  `FROM product_taxons pt JOIN taxons t ON t.id = pt.taxon_id
+     JOIN taxonomies tx ON tx.id = t.taxonomy_id AND tx.frontend
+    WHERE pt.product_id = p.id`,
+);
+
+const LINKED_IMAGES = jsonList(
+  `'id', m.id, 'name', m.name, 'file_name', m.file_name, 'mime_type', m.mime_type, 'type', m.type, 'size', m.size,
+   'file_path', m.file_path, 'file_sha256', m.file_sha256, 'alt', m.alt, 'title', m.title, 'caption', m.caption,
+   'description', m.description, 'copyright', m.copyright, 'license', m.license, 'ki_status', m.ki_status,
+   'valid_until', m.valid_until, 'created_at', m.created_at, 'usages', l.usages,
+   'folder_id', f.id, 'folder_name', f.name, 'folder_slug', f.slug`,
+  'l.is_main DESC, l.position, m.id',
+  `FROM product_media_links l JOIN media m ON m.id = l.media_id LEFT JOIN media_folders f ON f.id = m.folder_id
+    WHERE l.product_id = p.id AND l.role = 'image' AND ${mediaReleasedForWebsite('m')}`,
+);
+
+const UPLOADS = jsonList(
+  `'id', u.id, 'name', u.name, 'file_name', u.file_name, 'mime_type', u.mime_type, 'size', u.size,
+   'file_path', u.file_path, 'file_sha256', u.file_sha256, 'alt', u.alt, 'title', u.title, 'created_at', u.created_at`,
+  'u.position, u.id',
+  'FROM product_uploads u WHERE u.product_id = p.id',
+);
+
+const ARTICLES_COUNT = `(SELECT count(*)::int FROM product_articles pa
+    JOIN articles a ON a.id = pa.article_id AND a.is_active WHERE pa.product_id = p.id)`;
+
+const ARTICLES = jsonList(
+  `'id', a.id, 'type', a.type, 'type_code', a.type_code, 'ordernumber', a.ordernumber, 'names', a.names,
+   'short_names', a.short_names, 'descriptions', a.descriptions, 'weight', a.weight::text,
+   'customs_tariff_number', a.customs_tariff_number, 'sale_start', a.sale_start, 'end_of_life', a.end_of_life,
+   'created_at', a.created_at, 'updated_at', a.updated_at`,
+  'pa.position, a.id',
+  'FROM product_articles pa JOIN articles a ON a.id = pa.article_id AND a.is_active WHERE pa.product_id = p.id',
+);
+
+const MANUFACTURERS = jsonList(
+  `'id', m.id, 'slug', m.slug, 'short_name', m.short_name, 'names', m.names`,
+  'pm.position, m.id',
+  `FROM product_manufacturers pm JOIN manufacturers m ON m.id = pm.manufacturer_id AND m.is_active
+    WHERE pm.product_id = p.id`,
+);
+
+const TRACTOR_MODELS = jsonList(
+  `'id', tm.id, 'identifier', tm.identifier, 'model', tm.model, 'type_of_tractor', tm.type_of_tractor,
+   'manufacturer_id', tm.manufacturer_id, 'tractor_series_id', tm.tractor_series_id`,
+  'ptm.position, tm.id',
+  'FROM product_tractor_models ptm JOIN tractor_models tm ON tm.id = ptm.tractor_model_id WHERE ptm.product_id = p.id',
+);
+
+/**
+ * One statement for ACTIVE products matching `where` (bound to `binding`): each row is a product with its
+ * relations as JSON arrays, so the number of queries never depends on the number of relations (and a
+ * detail view costs one parse and plan in Postgres instead of nine).
+ */
+function productsSql(where: string, withRelations: boolean): string {
+  const relations = withRelations
+    ? `, ${ARTICLES} AS articles, ${MANUFACTURERS} AS manufacturers, ${TRACTOR_MODELS} AS tractor_models`
+    : '';
+  return `WITH RECURSIVE ${PUBLIC_FOLDERS_CTE}
+    SELECT p.id, p.slug, p.objekttyp, p.ordernumber, p.names, p.descriptions, p.product_page_url, p.features,
+           p.sale_start, p.end_of_life, p.created_at, p.updated_at,
+           ${ARTICLES_COUNT} AS articles_count, ${TAXONS} AS taxons, ${LINKED_IMAGES} AS linked_images,
+           ${UPLOADS} AS uploaded_images${relations}
+      FROM products p WHERE ${where} AND p.is_active`;
+}
+
+function productFromRow(row: Row): ProductRecord {
+  return {
+    id: Number(row.id),
+    slug: String(row.slug),
+    objekttyp: text(row.objekttyp),
+    ordernumber: text(row.ordernumber),
+    names: lang(row.names),
+    descriptions: lang(row.descriptions),
+    product_page_url: text(row.product_page_url),
+    features: (row.features ?? null) as Record<string, unknown> | null,
+    sale_start: wireDate(row.sale_start as string | null),
+    end_of_life: wireDate(row.end_of_life as string | null),
+    linked_images: (row.linked_images as Row[]).map(mediumFromRow),
+    uploaded_images: (row.uploaded_images as Row[]).map(uploadFromRow),
+    articles_count: Number(row.articles_count),
+    taxons: (row.taxons as Row[]).map(termFromRow),
+    created_at: wireTimestamp(row.created_at as Date | null),
+    updated_at: wireTimestamp(row.updated_at as Date | null),
+  };
+}
 
 /**
  * List records of the ACTIVE products among `ids`, in `ids` order (missing and inactive ids are left out).
- * Five queries whatever the number of products.
+ * One query whatever the number of products and relations.
  */
 export async function loadProductRecords(db: Knex, ids: readonly number[]): Promise<ProductRecord[]> {
   if (ids.length === 0) return [];
-  const list = [...ids];
-  const [products, taxons, counts, images, uploads] = await Promise.all([
-    db.raw<{ rows: Row[] }>(
-      `SELECT id, slug, objekttyp, ordernumber, names, descriptions, product_page_url, features, sale_start,
-              end_of_life, created_at, updated_at
-         FROM products WHERE id = ANY(?) AND is_active`,
-      [list],
-    ),
-    db.raw<{ rows: Row[] }>(
-      `SELECT pt.product_id, t.id, t.taxonomy_id, tx.slug AS taxonomy_slug, t.parent_id, t.slug, t.name, t.position
-         FROM product_taxons pt
-         JOIN taxons t ON t.id = pt.taxon_id
-         JOIN taxonomies tx ON tx.id = t.taxonomy_id AND tx.frontend
-        WHERE pt.product_id = ANY(?)
-        ORDER BY pt.product_id, pt.position, t.id`,
-      [list],
-    ),
-    db.raw<{ rows: Row[] }>(
-      `SELECT pa.product_id, count(*)::int AS n
-         FROM product_articles pa JOIN articles a ON a.id = pa.article_id AND a.is_active
-        WHERE pa.product_id = ANY(?) GROUP BY pa.product_id`,
-      [list],
-    ),
-    db.raw<{ rows: Row[] }>(
-      `WITH RECURSIVE ${PUBLIC_FOLDERS_CTE}
-       SELECT l.product_id, l.usages, ${MEDIA_COLUMNS}
-         FROM product_media_links l
-         JOIN media m ON m.id = l.media_id
-         LEFT JOIN media_folders f ON f.id = m.folder_id
-        WHERE l.product_id = ANY(?) AND l.role = 'image' AND ${mediaReleasedForWebsite('m')}
-        ORDER BY l.product_id, l.is_main DESC, l.position, m.id`,
-      [list],
-    ),
-    db.raw<{ rows: Row[] }>(
-      `SELECT product_id, id, name, file_name, mime_type, size, file_path, file_sha256, alt, title, created_at
-         FROM product_uploads WHERE product_id = ANY(?) ORDER BY product_id, position, id`,
-      [list],
-    ),
-  ]);
-  const termsOf = byProduct(taxons.rows, termFromRow);
-  const countOf = new Map(counts.rows.map((r) => [Number(r.product_id), Number(r.n)]));
-  const imagesOf = byProduct(images.rows, mediumFromRow);
-  const uploadsOf = byProduct(uploads.rows, uploadFromRow);
-  const byId = new Map(products.rows.map((row) => [Number(row.id), row]));
-  return list.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    return [
-      {
-        id,
-        slug: String(row.slug),
-        objekttyp: text(row.objekttyp),
-        ordernumber: text(row.ordernumber),
-        names: lang(row.names),
-        descriptions: lang(row.descriptions),
-        product_page_url: text(row.product_page_url),
-        features: (row.features ?? null) as Record<string, unknown> | null,
-        sale_start: wireDate(row.sale_start as string | null),
-        end_of_life: wireDate(row.end_of_life as string | null),
-        linked_images: imagesOf.get(id) ?? [],
-        uploaded_images: uploadsOf.get(id) ?? [],
-        articles_count: countOf.get(id) ?? 0,
-        taxons: termsOf.get(id) ?? [],
-        created_at: wireTimestamp(row.created_at as Date | null),
-        updated_at: wireTimestamp(row.updated_at as Date | null),
-      },
-    ];
-  });
+  const { rows } = await db.raw<{ rows: Row[] }>(productsSql('p.id = ANY(?)', false), [[...ids]]);
+  const byId = new Map(rows.map((row) => [Number(row.id), productFromRow(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The id of the ACTIVE product with this slug, or undefined. */
-export async function findActiveProductId(db: Knex, slug: string): Promise<number | undefined> {
-  const row = await db('products').first('id').where({ slug, is_active: true });
-  return row ? Number(row.id) : undefined;
+/** The ACTIVE product with this slug and its detail relations (one query), or undefined. */
+export async function loadProductDetail(
+  db: Knex,
+  slug: string,
+): Promise<{ record: ProductRecord; relations: ProductRelations } | undefined> {
+  const { rows } = await db.raw<{ rows: Row[] }>(productsSql('p.slug = ?', true), [slug]);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    record: productFromRow(row),
+    relations: {
+      articles: (row.articles as Row[]).map(articleFromRow),
+      manufacturers: row.manufacturers as Row[],
+      tractorModels: row.tractor_models as Row[],
+    },
+  };
 }
 
 /** An article row (columns of ARTICLE_COLUMNS) as an ArticleRecord. */
@@ -213,32 +239,4 @@ export interface ProductRelations {
   articles: ArticleRecord[];
   manufacturers: Row[];
   tractorModels: Row[];
-}
-
-/** The detail-only relations of one product (active articles and manufacturers), three queries. */
-export async function loadProductRelations(db: Knex, productId: number): Promise<ProductRelations> {
-  const [articles, manufacturers, models] = await Promise.all([
-    db.raw<{ rows: Row[] }>(
-      `SELECT ${ARTICLE_COLUMNS} FROM product_articles pa JOIN articles a ON a.id = pa.article_id AND a.is_active
-        WHERE pa.product_id = ? ORDER BY pa.position, a.id`,
-      [productId],
-    ),
-    db.raw<{ rows: Row[] }>(
-      `SELECT m.id, m.slug, m.short_name, m.names
-         FROM product_manufacturers pm JOIN manufacturers m ON m.id = pm.manufacturer_id AND m.is_active
-        WHERE pm.product_id = ? ORDER BY pm.position, m.id`,
-      [productId],
-    ),
-    db.raw<{ rows: Row[] }>(
-      `SELECT tm.id, tm.identifier, tm.model, tm.type_of_tractor, tm.manufacturer_id, tm.tractor_series_id
-         FROM product_tractor_models ptm JOIN tractor_models tm ON tm.id = ptm.tractor_model_id
-        WHERE ptm.product_id = ? ORDER BY ptm.position, tm.id`,
-      [productId],
-    ),
-  ]);
-  return {
-    articles: articles.rows.map(articleFromRow),
-    manufacturers: manufacturers.rows,
-    tractorModels: models.rows,
-  };
 }

@@ -8,7 +8,7 @@ import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
 import type { Handler } from '../../http/routes';
 import { parseProductListParams } from './params';
-import { findActiveProductId, loadProductRecords, loadProductRelations } from './query';
+import { loadProductDetail } from './query';
 import { searchProducts } from './search';
 import { serializeProduct, serializeProductDetail } from './serializer';
 
@@ -34,15 +34,9 @@ export function list(deps: AppDeps, path = `${deps.config.apiBaseUrl}/products`)
 /** One active product with its articles, manufacturers and tractor models; 404 otherwise. */
 export function show(deps: AppDeps): Handler {
   return async (req, res) => {
-    const id = await findActiveProductId(deps.db, String(req.params.slug));
-    if (id === undefined) throw new ApiError(404);
-    const [[record], relations] = await Promise.all([
-      loadProductRecords(deps.db, [id]),
-      loadProductRelations(deps.db, id),
-    ]);
-    if (!record) throw new ApiError(404); // deactivated between the two reads
-    res.json({
-      data: serializeProductDetail(record, relations, { now: Date.now(), appUrl: deps.config.appUrl }),
-    });
+    const found = await loadProductDetail(deps.db, String(req.params.slug));
+    if (!found) throw new ApiError(404);
+    const ctx = { now: Date.now(), appUrl: deps.config.appUrl };
+    res.json({ data: serializeProductDetail(found.record, found.relations, ctx) });
   };
 }
