@@ -7,6 +7,8 @@
  * frontend dimensions; images only media released for the website (time is checked per request).
  */
 import type { Knex } from 'knex';
+import type { ManufacturerRecord } from '../manufacturers/query';
+import type { TractorModelRecord } from '../tractor-models/query';
 import { mediaReleasedForWebsite, PUBLIC_FOLDERS_CTE } from '../../catalog/visibility';
 import { wireDate, wireTimestamp } from '../../catalog/wire';
 import type {
@@ -206,8 +208,9 @@ export async function loadProductDetail(
     record: productFromRow(row),
     relations: {
       articles: (row.articles as Row[]).map(articleFromRow),
-      manufacturers: row.manufacturers as Row[],
-      tractorModels: row.tractor_models as Row[],
+      // json_build_object already gives these their JSON types (numbers, strings, null).
+      manufacturers: row.manufacturers as ManufacturerRecord[],
+      tractorModels: row.tractor_models as TractorModelRecord[],
     },
   };
 }
@@ -237,6 +240,6 @@ export const ARTICLE_COLUMNS = `a.id, a.type, a.type_code, a.ordernumber, a.name
 
 export interface ProductRelations {
   articles: ArticleRecord[];
-  manufacturers: Row[];
-  tractorModels: Row[];
+  manufacturers: ManufacturerRecord[];
+  tractorModels: TractorModelRecord[];
 }

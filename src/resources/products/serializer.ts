@@ -8,6 +8,8 @@
 import { isCurrent } from '../../catalog/visibility';
 import type { ArticleRecord, LanguageObject, ProductRecord, TermRecord } from '../../search/documents';
 import { serializeMedium, type MediumJson } from '../media/serializer';
+import { serializeManufacturer, type ManufacturerResource } from '../manufacturers/serializer';
+import { serializeTractorModelSummary, type TractorModelSummary } from '../tractor-models/serializer';
 import type { ProductRelations } from './query';
 
 export interface ProductJson {
@@ -31,15 +33,8 @@ export interface ProductJson {
 
 export interface ProductDetailJson extends ProductJson {
   articles: ArticleJson[];
-  manufacturers: { id: number; slug: string; short_name: string | null; names: LanguageObject }[];
-  tractor_models: {
-    id: number;
-    identifier: string | null;
-    model: string;
-    type_of_tractor: string | null;
-    manufacturer_id: number | null;
-    tractor_series_id: number | null;
-  }[];
+  manufacturers: ManufacturerResource[];
+  tractor_models: TractorModelSummary[];
 }
 
 /** An article as embedded in the product detail view (spec "Article"). */
@@ -113,19 +108,7 @@ export function serializeProductDetail(
   return {
     ...serializeProduct(p, ctx),
     articles: relations.articles.map(serializeEmbeddedArticle),
-    manufacturers: relations.manufacturers.map((m) => ({
-      id: Number(m.id),
-      slug: String(m.slug),
-      short_name: (m.short_name ?? null) as string | null,
-      names: (m.names ?? {}) as LanguageObject,
-    })),
-    tractor_models: relations.tractorModels.map((tm) => ({
-      id: Number(tm.id),
-      identifier: (tm.identifier ?? null) as string | null,
-      model: String(tm.model),
-      type_of_tractor: (tm.type_of_tractor ?? null) as string | null,
-      manufacturer_id: tm.manufacturer_id === null ? null : Number(tm.manufacturer_id),
-      tractor_series_id: tm.tractor_series_id === null ? null : Number(tm.tractor_series_id),
-    })),
+    manufacturers: relations.manufacturers.map(serializeManufacturer),
+    tractor_models: relations.tractorModels.map(serializeTractorModelSummary),
   };
 }

@@ -3,17 +3,11 @@
  * each public dimension `{ id, slug, labels, position, terms }` with its terms as a tree. A term has the
  * spec's `taxons[]` fields plus `children` (always present, `[]` for a leaf), at every depth.
  */
+import type { TermRecord } from '../../search/documents';
 import type { TaxonomyRecord, TaxonRecord } from './query';
 
 /** A taxonomy term with its sub-terms. */
-export interface TaxonomyTermNode {
-  id: number;
-  taxonomy_id: number;
-  taxonomy_slug: string;
-  parent_id: number | null;
-  slug: string;
-  names: string;
-  position: number;
+export interface TaxonomyTermNode extends TermRecord {
   children: TaxonomyTermNode[];
 }
 
