@@ -51,7 +51,6 @@ export async function serveUntilInterrupted(
     '/products?taxons=produktbereich:erntetechnik&per_page=5',
     '/articles?search=Kettenrad',
     '/manufacturers',
-    '/media?per_page=2',
   ]) {
     console.log(`  curl -s '${base}${path}'`);
   }

@@ -4,7 +4,8 @@
  * `startServiceProcess(name, script, env)` spawns `tsx <script>` from the repository root with exactly `env`
  * and prefixes each output line with `[name]`. `stop()` sends SIGTERM, SIGKILL after 10 s, and resolves
  * once it exited (idempotent); `exited` settles when it exits for any reason. The child runs in its own
- * process group, so only `stop()` decides when it stops (see supervise.ts for the orphan guards).
+ * process group, so only `stop()` decides when it stops; signals go to that whole group, tsx's own node
+ * process included (see supervise.ts for the orphan guards).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -26,5 +27,5 @@ export function startServiceProcess(name: string, script: string, env: NodeJS.Pr
   });
   eachLine(child.stdout, (line) => console.log(`[${name}] ${line}`));
   eachLine(child.stderr, (line) => console.error(`[${name}] ${line}`));
-  return Object.assign(supervise(child, { graceMs: STOP_GRACE_MS }), { name });
+  return Object.assign(supervise(child, { graceMs: STOP_GRACE_MS, group: true }), { name });
 }

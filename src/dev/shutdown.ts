@@ -4,18 +4,22 @@
  * `add(label, step)` registers a cleanup step; steps run last-added first, each at most `STEP_TIMEOUT_MS`
  * (10 s), and a failing step is reported on stderr without stopping the others. `exit(code)` runs the steps
  * once and exits the process; the first code wins when called again. `handleSignals()` makes SIGINT, SIGTERM
- * and SIGHUP do `exit(128 + signal number)` (130 for Ctrl-C); a second signal exits at once, and the
+ * and SIGHUP do `exit(128 + signal number)` (130 for Ctrl-C); a second signal (more than a second after the
+ * first: Ctrl-C arrives twice through npm and tsx) exits at once, and the
  * bundled Meilisearch's own 'exit' hook still kills it.
  */
 import os from 'node:os';
 
 const STEP_TIMEOUT_MS = 10_000;
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** A second signal within this many ms is the same Ctrl-C delivered twice, not a second request. */
+const DUPLICATE_SIGNAL_MS = 1000;
 
 export class Shutdown {
   private readonly steps: { label: string; step: () => unknown }[] = [];
   private exiting: Promise<never> | undefined;
   private exitCode = 0;
+  private signalledAt = 0;
 
   /** True once `exit()` has been called (by a signal or by the program). */
   get stopping(): boolean {
@@ -34,10 +38,13 @@ export class Shutdown {
   handleSignals(): void {
     for (const name of SIGNALS) {
       process.on(name, () => {
+        // Ctrl-C reaches us twice: from the terminal (whole process group) and relayed by npm/tsx.
+        if (this.stopping && Date.now() - this.signalledAt < DUPLICATE_SIGNAL_MS) return;
         if (this.stopping) {
           process.stderr.write(`\n${name} again: exiting without waiting\n`);
           process.exit(this.exitCode || 128 + os.constants.signals[name]);
         }
+        this.signalledAt = Date.now();
         process.stderr.write(`\n${name}: stopping...\n`);
         void this.exit(128 + os.constants.signals[name]);
       });

@@ -34,7 +34,14 @@ process.on('exit', () => {
   for (const kill of running) kill();
 });
 
-export function supervise(child: ChildProcess, options: { graceMs: number; removeDir?: string }): Supervised {
+/**
+ * `group`: the child was spawned `detached` (it leads its own process group) and signals go to the whole
+ * group, so that what it started itself (tsx's node process) stops with it.
+ */
+export function supervise(
+  child: ChildProcess,
+  options: { graceMs: number; removeDir?: string; group?: boolean },
+): Supervised {
   let done = false;
   const exited = new Promise<ChildExit>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
@@ -44,7 +51,8 @@ export function supervise(child: ChildProcess, options: { graceMs: number; remov
   const send = (signal: NodeJS.Signals): void => {
     if (done) return;
     try {
-      child.kill(signal);
+      if (options.group && child.pid !== undefined) process.kill(-child.pid, signal);
+      else child.kill(signal);
     } catch {
       // already gone
     }
