@@ -1,5 +1,5 @@
 /**
- * The baseline of the API benchmark (bench/api.ts): a bare Express 5 app answering `GET /` with a fixed
+ * The baseline of the API benchmark (bench/api/): a bare Express 5 app answering `GET /` with a fixed
  * JSON body of about 1 KB, on 127.0.0.1:<port> (argv). No middleware: it shows what Node and Express alone cost on
  * this machine, the floor under every API case. Exits 0 on SIGTERM or SIGINT.
  */

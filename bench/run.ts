@@ -5,7 +5,7 @@
  * (about 5 minutes: full reindex, eleven 23 s cases; the first run also generates and imports the medium
  * catalog, about a minute more), then the import (under a minute for `medium`).
  *
- * - API (bench/api.ts): the API as its own process over the medium catalog, driven by autocannon, next to
+ * - API (bench/api/): the API as its own process over the medium catalog, driven by autocannon, next to
  *   raw Meilisearch on the same searches and a bare Express endpoint; `--duration` seconds per case
  *   (default 20), `--connections` (default 16). Also the full reindex time and SQL queries per detail.
  *   `--diagnose` adds five cases (about 2 minutes) that show where the time goes.

@@ -1,0 +1,146 @@
+/**
+ * What the API benchmark's cases are made of, read from the benchmark database: the catalog's size, the
+ * searches a visitor types, filter combinations that find something, and the products with the most and
+ * the fewest relations. Deterministic for a given catalog.
+ */
+import type { Knex } from 'knex';
+import type { ApiBenchResult, DetailQueryCount } from './types';
+
+/** Up to `n` texts of `counts`, the most frequent first (ties by text, so the choice is deterministic). */
+function topByCount(counts: Map<string, number>, n: number): string[] {
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, n)
+    .map(([text]) => text);
+}
+
+/**
+ * About 20 searches a visitor types, taken from the German names of the active products
+ * (`Kreiselschwader KS 420 G17 Profi`): machine types, model codes, a type with its size, a type with
+ * an edition word. Each kind by frequency, so every query finds products.
+ */
+async function searchQueries(db: Knex): Promise<string[]> {
+  const rows: { name: string }[] = await db('products')
+    .select(db.raw(`names->>'de' AS name`))
+    .where('is_active', true)
+    .whereRaw(`names->>'de' IS NOT NULL`)
+    .orderBy('id');
+  const kinds = {
+    type: new Map<string, number>(),
+    code: new Map<string, number>(),
+    typeSize: new Map<string, number>(),
+    edition: new Map<string, number>(),
+  };
+  const add = (map: Map<string, number>, text: string) => map.set(text, (map.get(text) ?? 0) + 1);
+  for (const { name } of rows) {
+    const words = name.split(/\s+/).filter(Boolean);
+    const [type, code, size] = words;
+    if (!type || !/^\p{Lu}\p{Ll}{3,}/u.test(type)) continue;
+    add(kinds.type, type);
+    if (code && size && /^\p{Lu}{2,3}$/u.test(code) && /^\d+$/.test(size)) {
+      add(kinds.code, `${code} ${size}`);
+      add(kinds.typeSize, `${type} ${size}`);
+    }
+    const last = words[words.length - 1]!;
+    if (words.length > 3 && /^\p{Lu}\p{Ll}{3,}$/u.test(last)) add(kinds.edition, `${type} ${last}`);
+  }
+  return [
+    ...topByCount(kinds.type, 8),
+    ...topByCount(kinds.code, 4),
+    ...topByCount(kinds.typeSize, 4),
+    ...topByCount(kinds.edition, 4),
+  ];
+}
+
+export interface FilterPair {
+  taxonomy: string;
+  term: string;
+  manufacturer: string;
+}
+
+/**
+ * 20 `taxons=<dimension:term>&manufacturer=<slug>` combinations that occur on active products: distinct
+ * terms of frontend taxonomies, each manufacturer at most twice, the most common combinations first.
+ */
+async function filterPairs(db: Knex): Promise<FilterPair[]> {
+  const { rows } = await db.raw<{ rows: (FilterPair & { n: number })[] }>(
+    `SELECT tx.slug AS taxonomy, t.slug AS term, m.slug AS manufacturer, count(*)::int AS n
+       FROM product_taxons pt
+       JOIN products p ON p.id = pt.product_id AND p.is_active
+       JOIN taxons t ON t.id = pt.taxon_id
+       JOIN taxonomies tx ON tx.id = t.taxonomy_id AND tx.frontend
+       JOIN product_manufacturers pm ON pm.product_id = pt.product_id
+       JOIN manufacturers m ON m.id = pm.manufacturer_id AND m.is_active
+      GROUP BY tx.slug, t.slug, m.slug
+      ORDER BY n DESC, tx.slug, t.slug, m.slug`,
+  );
+  const terms = new Set<string>();
+  const perManufacturer = new Map<string, number>();
+  const out: FilterPair[] = [];
+  for (const row of rows) {
+    const term = `${row.taxonomy}:${row.term}`;
+    if (terms.has(term) || (perManufacturer.get(row.manufacturer) ?? 0) >= 2) continue;
+    terms.add(term);
+    perManufacturer.set(row.manufacturer, (perManufacturer.get(row.manufacturer) ?? 0) + 1);
+    out.push(row);
+    if (out.length === 20) break;
+  }
+  return out;
+}
+
+const RELATION_COUNTS = `
+  (SELECT count(*) FROM product_articles x JOIN articles a ON a.id = x.article_id AND a.is_active
+    WHERE x.product_id = p.id)::int AS articles,
+  (SELECT count(*) FROM product_manufacturers x JOIN manufacturers m ON m.id = x.manufacturer_id AND m.is_active
+    WHERE x.product_id = p.id)::int AS manufacturers,
+  (SELECT count(*) FROM product_tractor_models x WHERE x.product_id = p.id)::int AS "tractorModels",
+  (SELECT count(*) FROM product_taxons x JOIN taxons t ON t.id = x.taxon_id
+     JOIN taxonomies tx ON tx.id = t.taxonomy_id AND tx.frontend WHERE x.product_id = p.id)::int AS terms,
+  (SELECT count(*) FROM product_media_links x WHERE x.product_id = p.id AND x.role = 'image')::int AS images,
+  (SELECT count(*) FROM product_uploads x WHERE x.product_id = p.id)::int AS uploads`;
+
+/** An active product and its number of relation rows of each kind the detail view reads. */
+export type DetailCandidate = DetailQueryCount['relations'] & { slug: string; total: number };
+
+/** Active products ranked by their number of relation rows the detail view reads: `n` at each end. */
+async function detailCandidates(
+  db: Knex,
+  n: number,
+): Promise<{ most: DetailCandidate[]; fewest: DetailCandidate[] }> {
+  const { rows } = await db.raw<{ rows: DetailCandidate[] }>(
+    `WITH r AS (SELECT p.id, p.slug, ${RELATION_COUNTS} FROM products p WHERE p.is_active)
+     SELECT *, articles + manufacturers + "tractorModels" + terms + images + uploads AS total FROM r
+      ORDER BY total DESC, id`,
+  );
+  return { most: rows.slice(0, n), fewest: rows.slice(-n).reverse() };
+}
+
+export interface CatalogSample {
+  catalog: ApiBenchResult['catalog'];
+  searches: string[];
+  pairs: FilterPair[];
+  /** The 10 active products with the most relation rows, most first; the 10 with the fewest, fewest first. */
+  details: { most: DetailCandidate[]; fewest: DetailCandidate[] };
+}
+
+/** What the cases are made of, read from the benchmark database (active products and articles, all media). */
+export async function catalogSample(db: Knex): Promise<CatalogSample> {
+  const count = async (table: string, activeOnly: boolean) =>
+    Number(
+      (
+        await db(table)
+          .where(activeOnly ? { is_active: true } : {})
+          .count<{ n: number }[]>('* as n')
+      )[0]!.n,
+    );
+  return {
+    catalog: {
+      products: await count('products', true),
+      articles: await count('articles', true),
+      media: await count('media', false),
+    },
+    searches: await searchQueries(db),
+    pairs: await filterPairs(db),
+    details: await detailCandidates(db, 10),
+  };
+}

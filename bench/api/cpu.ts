@@ -1,0 +1,97 @@
+/**
+ * CPU per process during a case, from /proc (Linux): the API, Meilisearch, the Express baseline, this
+ * process (autocannon), the Postgres backends of the benchmark database, and the rest of the machine.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { DATABASE } from './services';
+import type { CpuShare } from './types';
+
+/** CPU seconds (user + system) of a process from /proc, 0 when it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // comm may contain spaces
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds of each Postgres backend serving the benchmark database, by pid. Backends are told apart by
+ * their process title (`postgres: 15/main: postgres catalog_bench_api_medium 127.0.0.1(...)`): summing
+ * every `postgres` process instead would count other people's backends, and one that exits during a case
+ * would take its CPU seconds out of the sum.
+ */
+function postgresBackends(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.includes(` ${DATABASE} `)) out.set(Number(entry), cpuSeconds(Number(entry)));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return out;
+}
+
+/** Busy CPU seconds of the whole machine (all cores), from the first line of /proc/stat. */
+function machineCpuSeconds(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+  return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) / 100;
+}
+
+/** The pids of the benchmark's server processes. */
+export type CpuPids = Record<'api' | 'meilisearch' | 'express', number>;
+
+/** Cumulative CPU seconds at one moment. */
+export interface CpuSample {
+  api: number;
+  meilisearch: number;
+  express: number;
+  bench: number;
+  /** By backend pid. */
+  postgres: Map<number, number>;
+  machine: number;
+}
+
+/** The CPU seconds used so far by each of the benchmark's processes and by the machine. */
+export function cpuSample(pids: CpuPids): CpuSample {
+  const own = process.cpuUsage();
+  return {
+    api: cpuSeconds(pids.api),
+    meilisearch: cpuSeconds(pids.meilisearch),
+    express: cpuSeconds(pids.express),
+    bench: (own.user + own.system) / 1e6,
+    postgres: postgresBackends(),
+    machine: machineCpuSeconds(),
+  };
+}
+
+/** CPU between two samples `seconds` apart, in % of one core (rounded, never below 0). */
+export function cpuShare(before: CpuSample, after: CpuSample, seconds: number): CpuShare {
+  let postgres = 0;
+  // A backend that connected during the case counts from 0.
+  for (const [pid, cpu] of after.postgres) postgres += cpu - (before.postgres.get(pid) ?? 0);
+  const delta = {
+    api: after.api - before.api,
+    meilisearch: after.meilisearch - before.meilisearch,
+    express: after.express - before.express,
+    bench: after.bench - before.bench,
+    postgres,
+  };
+  const ours = delta.api + delta.meilisearch + delta.express + delta.bench + delta.postgres;
+  const pct = (cpuSeconds: number) => Math.max(0, Math.round((cpuSeconds / seconds) * 100));
+  return {
+    api: pct(delta.api),
+    meilisearch: pct(delta.meilisearch),
+    postgres: pct(delta.postgres),
+    bench: pct(delta.bench),
+    express: pct(delta.express),
+    other: pct(after.machine - before.machine - ours),
+  };
+}

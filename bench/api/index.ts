@@ -1,0 +1,153 @@
+/**
+ * API benchmark (issue 3): the real API, started as its own process over the medium catalog, driven by
+ * autocannon from this process, next to two baselines measured in the same run: raw Meilisearch answering
+ * the same search requests the API sends it, and a bare Express JSON endpoint. This file runs the steps in
+ * order; each step lives in its own file of this folder.
+ *
+ * Services, all of their own (services.ts):
+ * - Postgres: database `catalog_bench_api_medium` on the DATABASE_URL server with the medium snapshot
+ *   (seed 1, generated into .data/bench once) and its files in .data/bench/media-api-medium. Both are kept
+ *   between runs: a `COMMENT ON DATABASE` marker (a hash of the migrations and the snapshot's files) written
+ *   after a successful import says the database holds exactly this catalog, so later runs skip the import.
+ * - Meilisearch: the bundled server on a free port with a fresh data dir under .data/bench (removed at the
+ *   end), indexes built in-process with the indexer's own `runReindex(ctx, 'all')`, which is timed.
+ * - The API (`node --import tsx src/server.ts`) and the Express baseline (bench/api-child-express.ts) as
+ *   child processes, so that autocannon does not share their event loop. Unique index and Redis prefixes.
+ *
+ * Cases (catalog.ts, cases.ts; 16 connections, 20 s each after a short unmeasured warm-up; each connection
+ * starts at a different point of the case's request list): search (without and with `facets=1`), filtered
+ * list, deep pages, product detail; raw Meilisearch replaying the requests the API sent it for the searches,
+ * the list and the products deep page (caught in-process, headers included, see probe.ts); bare Express.
+ * With `diagnose`, five more that show where a search's time goes. Every request of a case is sent once
+ * before it is measured and must answer 2xx (lists must find something; raw searches as many hits as the
+ * API's). Latencies (load.ts) are the 2xx response times with sub-millisecond resolution (autocannon's own
+ * histogram rounds down to whole milliseconds); CPU per process in cpu.ts; targets and tables in report.ts.
+ */
+import { rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import { loadConfig } from '../../config/env';
+import { createDb } from '../../src/db/database';
+import { freePort } from '../../src/dev/free-port';
+import { startBundledMeilisearch, type BundledMeilisearch } from '../../src/dev/meilisearch';
+import { apiCasePlans, caseSpecs, detailQueryCounts } from './cases';
+import { catalogSample, type CatalogSample } from './catalog';
+import type { CpuPids } from './cpu';
+import { runCase } from './load';
+import { probe } from './probe';
+import { caseRow, checkTargets } from './report';
+import {
+  apiEnv,
+  buildIndexes,
+  type BuiltIndexes,
+  ensureSnapshot,
+  meiliDataDir,
+  prepareDatabase,
+  removeStaleMeiliDirs,
+  startApi,
+  startExpress,
+} from './services';
+import type { ApiBenchOptions, ApiBenchResult, CaseResult } from './types';
+
+export { apiTable } from './report';
+export type {
+  ApiBenchOptions,
+  ApiBenchResult,
+  CaseResult,
+  CpuShare,
+  DetailQueryCount,
+  TargetCheck,
+} from './types';
+
+/**
+ * Runs the API benchmark on the medium catalog (see the file comment) and returns its measurements.
+ * Stops what it started (children, Meilisearch and its data dir) also when it fails; keeps the database.
+ * Throws when a service does not start or a request fails its check before its case.
+ */
+export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult> {
+  const log = options.log ?? (() => undefined);
+  const run = {
+    durationSec: options.durationSec ?? 20,
+    connections: options.connections ?? 16,
+    warmupSec: options.warmupSec ?? 3,
+  };
+  const stops: (() => Promise<void>)[] = [];
+  await removeStaleMeiliDirs();
+  const meiliDir = meiliDataDir();
+  // Ctrl-C: the supervised children are killed by their exit hook; this removes the data dir too.
+  const removeMeiliDir = () => rmSync(meiliDir, { recursive: true, force: true });
+  process.on('exit', removeMeiliDir);
+  try {
+    await ensureSnapshot(log);
+    const { url: databaseUrl, importMs } = await prepareDatabase(options.serverUrl, log);
+    if (importMs !== null) log(`imported in ${(importMs / 1000).toFixed(1)} s`);
+
+    const meili: BundledMeilisearch = await startBundledMeilisearch({ dataDir: meiliDir });
+    stops.push(async () => {
+      await meili.stop();
+      await rm(meiliDir, { recursive: true, force: true });
+    });
+    const [apiPort, expressPort] = [await freePort(), await freePort()];
+    const env = apiEnv(databaseUrl, meili, apiPort);
+    const config = loadConfig(env);
+
+    const db = createDb(databaseUrl, 4);
+    let sample: CatalogSample;
+    let indexes: BuiltIndexes;
+    try {
+      sample = await catalogSample(db);
+      const { products, articles, media } = sample.catalog;
+      log(`building the indexes (${products} products, ${articles} articles, ${media} media)...`);
+      indexes = await buildIndexes(db, config, log);
+    } finally {
+      await db.destroy();
+    }
+
+    const plans = apiCasePlans(sample);
+    log('probing the requests in-process (SQL statements, Meilisearch requests)...');
+    const allPaths = plans.flatMap((c) => c.paths);
+    const probed = await probe(config, allPaths);
+    const detailQueries = detailQueryCounts(sample.details, probed);
+    for (const d of detailQueries) log(`GET /products/${d.slug}: ${d.queries} SQL queries`);
+
+    const api = await startApi(env, apiPort);
+    stops.push(() => api.server.stop());
+    const express = await startExpress(expressPort);
+    stops.push(() => express.server.stop());
+    const pids: CpuPids = { api: api.pid, meilisearch: meili.pid, express: express.pid };
+    const origins = { api: api.origin, meilisearch: meili.url, express: express.origin };
+    const cases = caseSpecs(plans, probed, origins, options.diagnose ?? false);
+
+    const results: CaseResult[] = [];
+    for (const spec of cases) {
+      log(
+        `${spec.name}: ${spec.connections ?? run.connections} connections, ${run.warmupSec} s warm-up + ${run.durationSec} s...`,
+      );
+      const result = await runCase(spec, run, pids);
+      results.push(result);
+      log(`  ${caseRow(result)}`);
+    }
+    if (api.tail.length) log(`API output (last lines):\n  ${api.tail.join('\n  ')}`);
+
+    const { searchRatio, facetsRatio, targets } = checkTargets(results, detailQueries);
+    return {
+      date: new Date().toISOString().slice(0, 10),
+      cores: os.cpus().length,
+      ...run,
+      catalog: sample.catalog,
+      importMs,
+      reindex: indexes.reindex,
+      reindexMs: indexes.reindexMs,
+      searches: sample.searches,
+      filters: sample.pairs.map((p) => `${p.taxonomy}:${p.term} + ${p.manufacturer}`),
+      detailQueries,
+      cases: results,
+      searchRatio,
+      facetsRatio,
+      targets,
+    };
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    process.off('exit', removeMeiliDir);
+  }
+}

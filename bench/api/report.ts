@@ -1,0 +1,112 @@
+/**
+ * The API benchmark's targets (issue 3) checked against its measurements, and its result as Markdown for
+ * BENCHMARKS.md.
+ */
+import type { ApiBenchResult, CaseResult, DetailQueryCount, TargetCheck } from './types';
+
+function relationSummary(d: DetailQueryCount): string {
+  const r = d.relations;
+  return (
+    `${d.slug}: ${r.articles} articles, ${r.manufacturers} manufacturers, ${r.tractorModels} tractor models, ` +
+    `${r.terms} terms, ${r.images} images, ${r.uploads} uploads`
+  );
+}
+
+const fmt = (n: number, digits = 1) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * The targets: p99 of each API case (which must also have no failures), a fixed number of SQL statements
+ * per product detail, and API searches at ≥ 50 % of raw Meilisearch's requests/s. Returns them with the
+ * two requests/s ratios (API ÷ raw Meilisearch, without and with `facets=1`).
+ */
+export function checkTargets(
+  results: CaseResult[],
+  detailQueries: DetailQueryCount[],
+): { searchRatio: number; facetsRatio: number; targets: TargetCheck[] } {
+  const byName = (prefix: string) =>
+    results.find((r) => r.name === prefix) ?? results.find((r) => r.name.startsWith(prefix))!;
+  const searchRatio = byName('API search').rps / byName('raw Meilisearch: search').rps;
+  const facetsRatio = byName('API search, facets=1').rps / byName('raw Meilisearch: search with facets').rps;
+  const p99Target = (prefix: string, limit: number): TargetCheck => {
+    const r = byName(prefix);
+    return {
+      target: `${r.name}: p99 ≤ ${limit} ms`,
+      measured: `${r.p99.toFixed(1)} ms`,
+      met: r.p99 <= limit && r.non2xx === 0 && r.errors === 0,
+    };
+  };
+  const queryCounts = [...new Set(detailQueries.map((d) => d.queries))];
+  const targets: TargetCheck[] = [
+    p99Target('API search', 30),
+    p99Target('API search, facets=1', 30),
+    p99Target('API filtered list', 30),
+    p99Target('API deep page (products', 30),
+    p99Target('API deep page (articles', 30),
+    p99Target('API product detail', 20),
+    {
+      target: 'product detail: a fixed number of SQL queries however many relations',
+      measured: detailQueries.map((d) => `${d.queries} (${relationSummary(d)})`).join(' vs '),
+      met: queryCounts.length === 1,
+    },
+    {
+      target: 'API search requests/s ≥ 50 % of raw Meilisearch',
+      measured: `${(searchRatio * 100).toFixed(1)} %`,
+      met: searchRatio >= 0.5,
+    },
+    {
+      target: 'API search with facets=1 requests/s ≥ 50 % of raw Meilisearch',
+      measured: `${(facetsRatio * 100).toFixed(1)} %`,
+      met: facetsRatio >= 0.5,
+    },
+  ];
+  return { searchRatio, facetsRatio, targets };
+}
+
+/** One case as a row of the cases table (Markdown). */
+export function caseRow(r: CaseResult): string {
+  const failures = r.non2xx + r.errors;
+  const problems =
+    failures === 0 ? '0' : `**${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts)**`;
+  // The app column is the process of the case's server: the API, or the Express baseline.
+  const app = r.server === 'express' ? r.cpu.express : r.server === 'api' ? r.cpu.api : '–';
+  const cpu = `${app} / ${r.cpu.meilisearch} / ${r.cpu.postgres} / ${r.cpu.bench} / ${r.cpu.other}`;
+  return (
+    `| ${r.name} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${problems} | ${r.sql ?? '–'} | ` +
+    `${cpu} |`
+  );
+}
+
+/** The result as Markdown for BENCHMARKS.md: the cases, the targets, reindex and SQL numbers. */
+export function apiTable(result: ApiBenchResult): string {
+  const lines = [
+    `${result.connections} connections, ${result.durationSec} s per case (after a warm-up), ${result.cores} cores; ` +
+      `catalog: ${fmt(result.catalog.products, 0)} active products, ${fmt(result.catalog.articles, 0)} active articles, ` +
+      `${fmt(result.catalog.media, 0)} media.`,
+    '',
+    '| case | requests/s | p50 ms | p99 ms | errors / non-2xx | SQL / request | CPU % app / Meili / PG / autocannon / other |',
+    '|---|---:|---:|---:|---|---:|---|',
+    ...result.cases.map(caseRow),
+    '',
+    `API search requests/s ÷ raw Meilisearch on the same requests: **${(result.searchRatio * 100).toFixed(1)} %** ` +
+      `(with facets=1: **${(result.facetsRatio * 100).toFixed(1)} %**). CPU in % of one core; "other" is CPU ` +
+      `used outside the benchmark's processes during the case (noise when well above 0).`,
+    '',
+    '| target | measured | met |',
+    '|---|---|---|',
+    ...result.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : '**no**'} |`),
+    '',
+    `Full reindex (\`runReindex(ctx, 'all')\`): **${(result.reindexMs / 1000).toFixed(1)} s** (` +
+      result.reindex
+        .map((r) => `${r.index}: ${fmt(r.documents, 0)} documents in ${(r.durationMs / 1000).toFixed(1)} s`)
+        .join(', ') +
+      ').',
+    '',
+    `SQL queries per product detail: ${result.detailQueries.map((d) => `**${d.queries}** for ${relationSummary(d)}`).join('; ')}.`,
+    '',
+    `Searches: ${result.searches.map((s) => `\`${s}\``).join(', ')}.`,
+    '',
+    `Filters (taxons + manufacturer): ${result.filters.map((s) => `\`${s}\``).join(', ')}.`,
+  ];
+  return lines.join('\n');
+}

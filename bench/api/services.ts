@@ -1,0 +1,254 @@
+/**
+ * The services the API benchmark runs against, all of its own: the benchmark database with the medium
+ * catalog (kept between runs), the bundled Meilisearch's data dir and its indexes, and the API and the bare
+ * Express baseline as supervised child processes.
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import pino from 'pino';
+import type { AppConfig } from '../../config/env';
+import { DEFAULT_PUSH_OPTIONS, type IndexerContext } from '../../indexer/context';
+import { runReindex, type ReindexResult } from '../../indexer/jobs/reindex';
+import { INDEX_DEFINITIONS } from '../../indexer/registry';
+import {
+  createDb,
+  databaseName,
+  dropDatabase,
+  ensureDatabase,
+  migrateLatest,
+  MIGRATIONS_DIR,
+  withDatabase,
+} from '../../src/db/database';
+import type { BundledMeilisearch } from '../../src/dev/meilisearch';
+import { eachLine, supervise, type Supervised } from '../../src/dev/supervise';
+import { generateCatalog } from '../../src/generate';
+import { importSnapshot } from '../../src/import';
+import { createMeiliClient } from '../../src/search/indexes';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DATA = path.join(ROOT, '.data', 'bench');
+const SNAPSHOT = path.join(DATA, 'snapshot-medium-seed1'); // shared with the import benchmark's cache
+/** The benchmark database on the DATABASE_URL server (its backends are told apart by this name). */
+export const DATABASE = 'catalog_bench_api_medium';
+const MEDIA_ROOT = path.join(DATA, 'media-api-medium');
+/** Bump when what the benchmark needs in its database changes (the marker then forces a re-import). */
+const MARKER_VERSION = 'bench-api v1';
+
+/** The medium snapshot, generated (about a minute) when the cache lacks it. */
+export async function ensureSnapshot(log: (m: string) => void): Promise<void> {
+  if (existsSync(path.join(SNAPSHOT, 'manifest.json'))) return;
+  log(`generating the medium catalog into ${path.relative(ROOT, SNAPSHOT)} (cached for later runs)...`);
+  await rm(SNAPSHOT, { recursive: true, force: true });
+  await generateCatalog({ outDir: SNAPSHOT, scale: 'medium', seed: 1 });
+}
+
+/** What the database must have been built from: the migrations and the snapshot (manifest, file sizes). */
+async function catalogFingerprint(): Promise<string> {
+  const hash = createHash('sha256').update(MARKER_VERSION);
+  for (const name of (await readdir(MIGRATIONS_DIR)).sort()) {
+    hash.update(name).update(await readFile(path.join(MIGRATIONS_DIR, name)));
+  }
+  for (const name of (await readdir(SNAPSHOT)).filter((n) => /\.(ndjson|json)$/.test(n)).sort()) {
+    hash.update(`${name}:${(await stat(path.join(SNAPSHOT, name))).size}`);
+  }
+  hash.update(await readFile(path.join(SNAPSHOT, 'manifest.json')));
+  return `${MARKER_VERSION} ${hash.digest('hex')}`;
+}
+
+async function databaseComment(databaseUrl: string): Promise<string | null> {
+  const admin = new pg.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ comment: string | null }>(
+      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
+      [databaseName(databaseUrl)],
+    );
+    return rows[0]?.comment ?? null;
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The benchmark database with the medium catalog: reused when its marker matches (saves the import),
+ * otherwise dropped, migrated and imported, and marked only after the import committed. Returns its URL
+ * and the import's milliseconds (null when reused).
+ */
+export async function prepareDatabase(
+  serverUrl: string,
+  log: (m: string) => void,
+): Promise<{ url: string; importMs: number | null }> {
+  const url = withDatabase(serverUrl, DATABASE);
+  const marker = await catalogFingerprint();
+  if (existsSync(MEDIA_ROOT) && (await databaseComment(url)) === marker) {
+    log(`reusing database ${DATABASE} (medium catalog already imported)`);
+    return { url, importMs: null };
+  }
+  log(`importing the medium catalog into database ${DATABASE} (kept for later runs)...`);
+  await dropDatabase(url);
+  await rm(MEDIA_ROOT, { recursive: true, force: true });
+  await ensureDatabase(url);
+  const db = createDb(url, 2);
+  try {
+    await migrateLatest(db);
+    const started = Date.now();
+    await importSnapshot(db, SNAPSHOT, { mode: 'full', mediaRoot: MEDIA_ROOT });
+    const importMs = Date.now() - started;
+    // A utility statement takes no bind parameters: the marker is a literal (hex digits and spaces).
+    await db.raw(`COMMENT ON DATABASE ${pg.escapeIdentifier(DATABASE)} IS ${pg.escapeLiteral(marker)}`);
+    return { url, importMs };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** This run's Meilisearch data dir (fresh each run; the caller removes it). */
+export function meiliDataDir(): string {
+  return path.join(DATA, `meili-api-${process.pid}`);
+}
+
+/** Data dirs of earlier runs that were killed outright (SIGKILL skips the exit hook that removes them). */
+export async function removeStaleMeiliDirs(): Promise<void> {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  };
+  for (const name of existsSync(DATA) ? await readdir(DATA) : []) {
+    const pid = /^meili-api-(\d+)$/.exec(name)?.[1];
+    if (pid && !alive(Number(pid))) await rm(path.join(DATA, name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * The API child's environment over the benchmark database and `meili`, listening on 127.0.0.1:`port`, with
+ * index and Redis prefixes of its own (random per run).
+ */
+export function apiEnv(databaseUrl: string, meili: BundledMeilisearch, port: number): Record<string, string> {
+  const id = randomBytes(4).toString('hex');
+  return {
+    DATABASE_URL: databaseUrl,
+    MEILI_URL: meili.url,
+    MEILI_MASTER_KEY: meili.masterKey,
+    MEILI_INDEX_PREFIX: `bench_${id}_`,
+    REDIS_PREFIX: `bench_${id}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    APP_ENV: 'production',
+    APP_DEBUG: 'false',
+    // Request logs at `info` would be most of the API's work here; warnings and errors still show.
+    LOG_LEVEL: 'warn',
+    MEDIA_ROOT,
+    // Loopback is not an unlimited network by default: guest rate limits would turn the load into 429s.
+    API_UNLIMITED_NETWORKS: '127.0.0.0/8,::1/128',
+  };
+}
+
+/** The full reindex: each index's result, and the whole run's wall time in milliseconds. */
+export interface BuiltIndexes {
+  reindex: ReindexResult[];
+  reindexMs: number;
+}
+
+/**
+ * Builds every index in `config`'s Meilisearch from `db` with the indexer's own `runReindex(ctx, 'all')`,
+ * in-process, and logs the time.
+ */
+export async function buildIndexes(
+  db: Knex,
+  config: AppConfig,
+  log: (m: string) => void,
+): Promise<BuiltIndexes> {
+  const ctx: IndexerContext = {
+    db,
+    meili: createMeiliClient(config),
+    indexPrefix: config.meiliIndexPrefix,
+    definitions: INDEX_DEFINITIONS,
+    logger: pino({ level: 'silent' }),
+    push: DEFAULT_PUSH_OPTIONS,
+  };
+  const started = Date.now();
+  const reindex = await runReindex(ctx, 'all');
+  const reindexMs = Date.now() - started;
+  const parts = reindex.map((r) => `${r.index} ${r.documents} docs ${(r.durationMs / 1000).toFixed(1)} s`);
+  log(`full reindex: ${(reindexMs / 1000).toFixed(1)} s (${parts.join(', ')})`);
+  return { reindex, reindexMs };
+}
+
+/** A server child process, ready. */
+export interface Child {
+  origin: string;
+  pid: number;
+  server: Supervised;
+  /** Last lines of its output (errors and warnings: the API logs at `warn`). */
+  tail: string[];
+}
+
+/**
+ * Spawns a server process (`node --import tsx <script>`) and waits until `readyPath` answers 200. The child
+ * runs under the same supervision as the bundled Meilisearch: killed when this process exits, and by a
+ * watchdog when this process dies without running its exit handlers. Throws with its last output when it
+ * exits or does not answer within 60 s.
+ */
+async function startChild(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+  readyPath: string,
+): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail: string[] = [];
+  // Both streams are read to the end: an unread pipe would block the child once its buffer is full.
+  const keep = (line: string) => {
+    tail.push(line);
+    if (tail.length > 20) tail.shift();
+  };
+  eachLine(child.stdout!, keep);
+  eachLine(child.stderr!, keep);
+  const server = supervise(child, { graceMs: 5000 });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (!server.done && Date.now() < deadline) {
+    try {
+      const res = await fetch(`${origin}${readyPath}`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return { origin, pid: child.pid!, server, tail };
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  await server.stop();
+  throw new Error(`${path.relative(ROOT, script)} did not start; last output:\n  ${tail.join('\n  ')}`);
+}
+
+/** The API (`src/server.ts`) with `env` (see `apiEnv`) added to this process's, ready on `port`. */
+export function startApi(env: Record<string, string>, port: number): Promise<Child> {
+  return startChild(
+    path.join(ROOT, 'src', 'server.ts'),
+    [],
+    { ...process.env, ...env },
+    port,
+    '/api/v1/taxonomies',
+  );
+}
+
+/** The bare Express baseline (bench/api-child-express.ts), ready on `port`. */
+export function startExpress(port: number): Promise<Child> {
+  return startChild(path.join(ROOT, 'bench', 'api-child-express.ts'), [String(port)], process.env, port, '/');
+}

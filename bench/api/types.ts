@@ -1,0 +1,123 @@
+/**
+ * The shapes the parts of the API benchmark pass each other: its options and its result (what bench/run.ts
+ * hands to `apiTable`), a case as specified (requests, origin, checks) and a case as measured.
+ */
+import type { ReindexResult } from '../../indexer/jobs/reindex';
+
+export interface ApiBenchOptions {
+  /** A Postgres URL (DATABASE_URL); only its server is used. */
+  serverUrl: string;
+  /** Measured seconds per case (default 20). */
+  durationSec?: number;
+  /** Concurrent connections (default 16). */
+  connections?: number;
+  /** Unmeasured seconds of the same load before each case (default 3): JIT, pools and caches warm up. */
+  warmupSec?: number;
+  /**
+   * Also measure where the time goes: raw Meilisearch on the articles deep page, searches and details over
+   * one connection (no queueing), and a raw search asking for gzip as Node's fetch does by default.
+   */
+  diagnose?: boolean;
+  log?: (message: string) => void;
+}
+
+/** CPU used during a case, in % of one core (the machine has `os.cpus().length` cores). */
+export interface CpuShare {
+  api: number;
+  meilisearch: number;
+  /** The Postgres backends serving the benchmark database. */
+  postgres: number;
+  /** This process: autocannon. */
+  bench: number;
+  express: number;
+  /**
+   * Everything else on the machine: other people's work (noise when well above 0), and also Postgres's
+   * own background processes (WAL writer, checkpointer).
+   */
+  other: number;
+}
+
+export interface CaseResult {
+  name: string;
+  /** SQL statements per request (API cases), e.g. `1` or `0–2`. */
+  sql: string | undefined;
+  server: 'api' | 'meilisearch' | 'express';
+  /** Distinct requests the case rotates over. */
+  variants: number;
+  /** Responses received during the measured period. */
+  responses: number;
+  /** Responses per second. */
+  rps: number;
+  /** Latency percentiles of 2xx responses, milliseconds. */
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  connections: number;
+  cpu: CpuShare;
+}
+
+export interface DetailQueryCount {
+  slug: string;
+  relations: Record<'articles' | 'manufacturers' | 'tractorModels' | 'terms' | 'images' | 'uploads', number>;
+  queries: number;
+}
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+export interface ApiBenchResult {
+  date: string;
+  cores: number;
+  durationSec: number;
+  connections: number;
+  catalog: { products: number; articles: number; media: number };
+  /** Milliseconds of the snapshot import, null when the kept database already held the catalog. */
+  importMs: number | null;
+  reindex: ReindexResult[];
+  reindexMs: number;
+  searches: string[];
+  filters: string[];
+  detailQueries: DetailQueryCount[];
+  cases: CaseResult[];
+  /** API search requests/s divided by raw Meilisearch's on the same searches. */
+  searchRatio: number;
+  /** The same with `facets=1`. */
+  facetsRatio: number;
+  targets: TargetCheck[];
+}
+
+/** One request of a case, as autocannon sends it. */
+export interface BenchRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface CaseSpec {
+  name: string;
+  /** SQL statements per request, as probed (API cases). */
+  sql?: string;
+  /** Default: the run's connections. */
+  connections?: number;
+  /** Whose process answers (for the CPU column). */
+  server: 'api' | 'meilisearch' | 'express';
+  origin: string;
+  requests: BenchRequest[];
+  /** Extra check of each response body before the case is measured. */
+  check?: (body: unknown, request: BenchRequest) => void;
+}
+
+/** What the checks read of a list answer: the API's (`meta`, `data`) or Meilisearch's (`hits`). */
+export interface Hits {
+  totalHits?: number;
+  estimatedTotalHits?: number;
+  hits?: unknown[];
+  meta?: { total?: number };
+  data?: unknown[];
+}
