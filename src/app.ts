@@ -13,6 +13,7 @@ import type { AppConfig } from '../config/env';
 import { ApiError, errorHandler, notFound, requestId, requestIdOf } from './http/errors';
 import { parsePhpQuery } from './http/query-string';
 import type { Logger } from './logger';
+import { filesRouter } from './resources/files/routes';
 import { apiRouter } from './routes';
 
 /** What the route handlers need: configuration, Postgres, Meilisearch and the logger. */
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use('/api/v1', apiRouter(deps));
+  app.use('/files', filesRouter(deps));
   app.use('/api', notFound);
   app.use(notFound);
 

@@ -1,0 +1,59 @@
+/**
+ * Public file URLs, mounted at `/files` outside the API (URL scheme in src/media/urls.ts, decisions in
+ * docs/api/files.md): `GET /files/<media|uploads>/<id>/<first 32 hex of sha256>/<file name>` serves the
+ * original while its record is public now. Renditions get their own five-segment route
+ * (`/<kind>/<id>/<hash>/<format>/<name>`) next to it, reusing `findPublicFile` and `sendStoredFile`.
+ *
+ * Every URL that does not name a public record exactly (id, hash prefix and file name) is 404, so a stale
+ * or forged URL reveals nothing. The file on disk is the record's `file_path`, never a part of the URL.
+ */
+import path from 'node:path';
+import cors from 'cors';
+import { Router } from 'express';
+import type { AppDeps } from '../../app';
+import { ApiError } from '../../http/errors';
+import { get, type Handler } from '../../http/routes';
+import { FILE_KINDS, findPublicFile, type FileKind } from './query';
+import { sendStoredFile } from './serve';
+
+/**
+ * Originals may be cached for five minutes only: the URL changes with the content, but the record can stop
+ * being public (expiry, a deactivated folder or product) and a shared cache must not serve it much longer.
+ */
+export const ORIGINAL_CACHE_CONTROL = 'public, max-age=300';
+
+/** A Postgres `integer` id: 1 to 2^31-1, digits only. */
+const ID = /^[1-9][0-9]{0,9}$/;
+const MAX_ID = 2_147_483_647;
+const HASH = /^[0-9a-f]{32}$/;
+
+function original(deps: AppDeps, kind: FileKind, root: string): Handler {
+  return async (req, res) => {
+    const { id, hash, name } = req.params as Record<string, string>;
+    if (!id || !ID.test(id) || Number(id) > MAX_ID || !hash || !HASH.test(hash)) throw new ApiError(404);
+    const file = await findPublicFile(deps.db, kind, Number(id));
+    if (!file || !file.sha256.startsWith(hash) || file.fileName !== name) throw new ApiError(404);
+    await sendStoredFile(
+      req,
+      res,
+      {
+        root,
+        relativePath: file.path,
+        fileName: file.fileName,
+        mimeType: file.mimeType,
+        etag: `"${file.sha256}"`,
+        cacheControl: ORIGINAL_CACHE_CONTROL,
+      },
+      deps.logger,
+    );
+  };
+}
+
+/** The router to mount at `/files`: CORS for every origin (the website loads images cross-origin). */
+export function filesRouter(deps: AppDeps): Router {
+  const router = Router({ caseSensitive: true, strict: true });
+  router.use(cors());
+  const root = path.resolve(deps.config.mediaRoot);
+  for (const kind of FILE_KINDS) get(router, `/${kind}/:id/:hash/:name`, original(deps, kind, root));
+  return router;
+}
