@@ -1,7 +1,7 @@
 /**
  * Public URLs of original files. Stable (they change only when the file's content changes) and unguessable
- * (they carry part of the file's SHA-256), under APP_URL. The files themselves are served by the media
- * issue's file route; renditions (`conversions`) come with it too.
+ * (they carry part of the file's SHA-256), under APP_URL; served by src/resources/files while the record
+ * is public. Renditions (`conversions`) are not generated yet.
  */
 import type { MediumRecord } from '../search/documents';
 
