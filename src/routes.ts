@@ -7,6 +7,9 @@ import type { AppDeps } from './app';
 import { requireToken } from './http/auth';
 import { get } from './http/routes';
 import * as articles from './resources/articles/routes';
+import * as imageFormats from './resources/image-formats/routes';
+import * as mediaFolders from './resources/media-folders/routes';
+import * as media from './resources/media/routes';
 import * as products from './resources/products/routes';
 import * as manufacturers from './resources/manufacturers/routes';
 import * as taxonomies from './resources/taxonomies/routes';
@@ -27,6 +30,10 @@ export function apiRouter(deps: AppDeps): Router {
   get(router, '/tractor-models', tractorModels.list(deps));
   get(router, '/tractor-models/:tractorModel', tractorModels.show(deps));
   get(router, '/taxonomies', taxonomies.list(deps));
+  get(router, '/media', media.list(deps));
+  get(router, '/media/:media', media.show(deps));
+  get(router, '/media-folders', mediaFolders.list(deps));
+  get(router, '/image-formats', imageFormats.list(deps));
 
   // Protected (spec "Authentication"): any valid token, or a token with the named ability.
   const catalogRead = requireToken(deps.db, 'content:catalog:read');

@@ -29,6 +29,8 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
       'type',
       'mime_type',
       'folder_ids',
+      // GET /media?folder=<slug>: the folder itself (resolved to its id), without sub-folders
+      'folder.id',
       'release_channels',
       'valid_until_ts',
     ],

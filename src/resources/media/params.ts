@@ -1,0 +1,77 @@
+/**
+ * Input of the public media endpoints (spec "GET /media", "GET /media/{media}", "General rules"): empty,
+ * unknown and invalid values are ignored, never an error; `per_page` is clamped to 1..200 (default 24).
+ */
+import { MEDIA_TYPES, type MediaType } from '../../catalog/model';
+import { parsePage, parsePerPage } from '../../http/pagination';
+import { booleanParam, idsParam, stringParam } from '../../http/params';
+import type { ParsedQuery } from '../../http/query-string';
+
+/** Page sizes of `/media` (spec "Pagination defaults and maxima"). */
+export const MEDIA_PER_PAGE = { default: 24, max: 200 };
+
+/**
+ * MIME types of "renderable" files (spec: JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIC/HEIF, SVG), whatever the
+ * asset `type`: a logo, icon or drawing stored as one of these counts too.
+ */
+export const RENDERABLE_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+  'image/tiff',
+  'image/heic',
+  'image/heif',
+  'image/svg+xml',
+] as const;
+
+export interface MediaListParams {
+  /** one of the spec's asset types; anything else was dropped */
+  type: MediaType | undefined;
+  /** `renderable=1` → true, `renderable=0` → false; other values undefined (no filter) */
+  renderable: boolean | undefined;
+  ids: number[] | undefined;
+  /** a folder slug, still to be resolved against the public folders */
+  folder: string | undefined;
+  search: string | undefined;
+  page: number;
+  perPage: number;
+}
+
+const isMediaType = (value: string): value is MediaType => (MEDIA_TYPES as readonly string[]).includes(value);
+
+/** The `/media` list parameters of a parsed query string. Never throws. */
+export function parseMediaListParams(query: ParsedQuery): MediaListParams {
+  const type = stringParam(query, 'type');
+  return {
+    type: type !== undefined && isMediaType(type) ? type : undefined,
+    renderable: booleanParam(query, 'renderable'),
+    // Array form or a single id only: `ids=1,2` is not understood on /media (spec "General rules" 4).
+    ids: idsParam(query, 'ids', { commaList: false }),
+    folder: stringParam(query, 'folder'),
+    search: stringParam(query, 'search'),
+    page: parsePage(query.page),
+    perPage: parsePerPage(query.per_page, MEDIA_PER_PAGE),
+  };
+}
+
+/** How `/media/{media}` names an asset: the internal id or the source system's id. */
+export type MediumKey = { id: number } | { sourceId: string };
+
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The `{media}` path segment: digits only within Postgres `integer` (`05001` is 5001), or `ext:<source_id>`
+ * with a non-empty source id. Anything else is undefined, which the route answers with 404.
+ */
+export function mediumKey(segment: string | string[] | undefined): MediumKey | undefined {
+  if (typeof segment !== 'string') return undefined;
+  if (segment.startsWith('ext:')) {
+    const sourceId = segment.slice(4);
+    return sourceId === '' ? undefined : { sourceId };
+  }
+  if (!/^\d{1,10}$/.test(segment)) return undefined;
+  const id = Number(segment);
+  return id >= 1 && id <= MAX_ID ? { id } : undefined;
+}

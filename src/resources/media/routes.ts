@@ -1,0 +1,44 @@
+/**
+ * `GET /media` (list and search, from Meilisearch) and `GET /media/{media}` (one asset, from Postgres).
+ * Spec "GET /media", "GET /media/{media}"; decisions in docs/api/media.md.
+ */
+import type { AppDeps } from '../../app';
+import { ApiError } from '../../http/errors';
+import { paginate } from '../../http/pagination';
+import type { ParsedQuery } from '../../http/query-string';
+import type { Handler } from '../../http/routes';
+import { mediumKey, parseMediaListParams } from './params';
+import { findPublicMedium } from './query';
+import { searchMedia } from './search';
+import { serializeMedium } from './serializer';
+
+/** The paginated list of public media, newest first (by relevance with `search`). */
+export function list(deps: AppDeps): Handler {
+  return async (req, res) => {
+    const query = req.query as ParsedQuery;
+    const params = parseMediaListParams(query);
+    const now = Date.now();
+    const page = await searchMedia(
+      { db: deps.db, meili: deps.meili, prefix: deps.config.meiliIndexPrefix },
+      params,
+      now,
+    );
+    res.json(
+      paginate(
+        page.records.map((m) => serializeMedium(m, deps.config.appUrl)),
+        page.total,
+        { path: `${deps.config.apiBaseUrl}/media`, query, page: params.page, perPage: params.perPage },
+      ),
+    );
+  };
+}
+
+/** One public asset by id or `ext:<source_id>`; 404 when unknown, malformed or not public right now. */
+export function show(deps: AppDeps): Handler {
+  return async (req, res) => {
+    const key = mediumKey(req.params.media);
+    const record = key && (await findPublicMedium(deps.db, key, Date.now()));
+    if (!record) throw new ApiError(404);
+    res.json({ data: serializeMedium(record, deps.config.appUrl) });
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * `GET /media` answered by the media index (Meilisearch): visibility, filters, search, order and page.
+ *
+ * Every query is limited to `public = true` (released for the website, not trashed, in no folder or a
+ * public folder: decided by the indexer) AND not expired at the request's time (`valid_until_ts`, Unix
+ * seconds, explicitly null when empty), so an asset disappears the moment it expires, without a reindex.
+ * Client values reach the filter only as whitelisted constants, resolved ids or quoted strings
+ * (src/search/filter.ts).
+ */
+import type { Knex } from 'knex';
+import type { Meilisearch } from 'meilisearch';
+import type { MediumRecord } from '../../search/documents';
+import { allOf, anyOf, eq } from '../../search/filter';
+import { indexUid } from '../../search/indexes';
+import { findPublicFolderId } from '../media-folders/query';
+import { RENDERABLE_MIME_TYPES, type MediaListParams } from './params';
+
+/** Fields of a document that make the medium record (search and filter helpers are not fetched). */
+export const MEDIUM_RECORD_FIELDS: (keyof MediumRecord)[] = [
+  'id',
+  'name',
+  'file_name',
+  'mime_type',
+  'type',
+  'size',
+  'file_path',
+  'file_sha256',
+  'alt',
+  'title',
+  'caption',
+  'description',
+  'copyright',
+  'license',
+  'ki_status',
+  'folder',
+  'valid_until',
+  'created_at',
+  'source',
+];
+
+/** The visibility part of every `/media` filter at `now` (ms since epoch). */
+export function visibleAt(now: number): string[] {
+  // `now` is our own number, not input; seconds with a fraction compare exactly with whole-second stamps.
+  const seconds = now / 1000;
+  if (!Number.isFinite(seconds)) throw new Error(`not a time: ${now}`);
+  return [eq('public', true), `valid_until_ts IS NULL OR valid_until_ts > ${seconds}`];
+}
+
+export interface MediaPage {
+  records: MediumRecord[];
+  total: number;
+}
+
+/** Beyond this many hits per query Meilisearch is not asked for documents, only for the total. */
+const MAX_OFFSET = 10_000_000;
+
+/**
+ * One page of the public media list at `now`. A `folder` slug that is not a public folder is an invalid
+ * filter value and is ignored. Throws what the Meilisearch client throws (the app maps it to 503).
+ */
+export async function searchMedia(
+  deps: { db: Knex; meili: Meilisearch; prefix: string },
+  params: MediaListParams,
+  now: number,
+): Promise<MediaPage> {
+  const folderId = params.folder ? await findPublicFolderId(deps.db, params.folder) : undefined;
+  const renderable = anyOf('mime_type', RENDERABLE_MIME_TYPES);
+  const filter = allOf([
+    ...visibleAt(now),
+    ...(params.type ? [eq('type', params.type)] : []),
+    ...(params.renderable === true ? [renderable] : []),
+    ...(params.renderable === false ? [`NOT (${renderable})`] : []),
+    ...(params.ids ? [anyOf('id', params.ids)] : []),
+    // The folder itself, not its sub-folders (docs/api/media.md).
+    ...(folderId !== undefined ? [eq('folder.id', folderId)] : []),
+  ]);
+  const farOut = (params.page - 1) * params.perPage >= MAX_OFFSET;
+  const result = await deps.meili
+    .index(indexUid(deps.prefix, 'media'))
+    .search<MediumRecord>(params.search ?? '', {
+      filter,
+      page: farOut ? 1 : params.page,
+      hitsPerPage: farOut ? 0 : params.perPage,
+      // Newest first by instant (created_at_ts), id breaking ties; a search is ordered by relevance.
+      sort: params.search ? undefined : ['created_at_ts:desc', 'id:desc'],
+      matchingStrategy: 'all',
+      attributesToRetrieve: MEDIUM_RECORD_FIELDS,
+    });
+  // page/hitsPerPage make Meilisearch count exhaustively (up to pagination.maxTotalHits).
+  const total = 'totalHits' in result ? Number(result.totalHits) : 0;
+  return { records: result.hits, total };
+}
