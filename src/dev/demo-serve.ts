@@ -51,6 +51,7 @@ export async function serveUntilInterrupted(
     '/products?taxons=produktbereich:erntetechnik&per_page=5',
     '/articles?search=Kettenrad',
     '/manufacturers',
+    '/media?type=image&per_page=2',
   ]) {
     console.log(`  curl -s '${base}${path}'`);
   }
