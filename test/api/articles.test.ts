@@ -33,6 +33,9 @@ it('lists every active article by ordernumber, also past end of life or of an in
   expect(numbers.slice(0, 3)).toEqual(['100.125.01', '100.125.02', '100.126.01']);
   expect((await list('')).meta.per_page).toBe(15);
   expect((await list('?per_page=101')).meta.per_page).toBe(100);
+  const far = await list('?page=99999999999999');
+  expect(far.data).toEqual([]);
+  expect(far.meta.total).toBe(19);
 });
 
 it('has the embedded article fields plus timestamps, weight as decimal text, never price or stock', async () => {

@@ -12,6 +12,7 @@ import type { Handler } from '../../http/routes';
 import type { ArticleRecord } from '../../search/documents';
 import { allOf, eq } from '../../search/filter';
 import { indexUid } from '../../search/indexes';
+import { pageParams, totalHits } from '../../search/paging';
 import { serializeArticle } from './serializer';
 
 export const ARTICLES_PER_PAGE = { default: 15, max: 100 };
@@ -45,14 +46,12 @@ export function list(deps: AppDeps, path = `${deps.config.apiBaseUrl}/articles`)
       .index(indexUid(deps.config.meiliIndexPrefix, 'articles'))
       .search<ArticleRecord>(search ?? '', {
         filter: allOf(type && ARTICLE_TYPES.includes(type) ? [eq('type', type)] : []),
-        page,
-        hitsPerPage: perPage,
+        ...pageParams(page, perPage),
         // ordernumber is unique: no tie-breaker, which would cost Meilisearch a second sort on deep pages.
         sort: search ? undefined : ['ordernumber:asc'],
         matchingStrategy: 'all',
         attributesToRetrieve: RECORD_FIELDS,
       });
-    const total = 'totalHits' in result ? Number(result.totalHits) : 0;
-    res.json(paginate(result.hits.map(serializeArticle), total, { path, query, page, perPage }));
+    res.json(paginate(result.hits.map(serializeArticle), totalHits(result), { path, query, page, perPage }));
   };
 }

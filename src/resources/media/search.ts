@@ -12,6 +12,7 @@ import type { Meilisearch } from 'meilisearch';
 import type { MediumRecord } from '../../search/documents';
 import { allOf, anyOf, eq } from '../../search/filter';
 import { indexUid } from '../../search/indexes';
+import { pageParams, totalHits } from '../../search/paging';
 import { findPublicFolderId } from '../media-folders/query';
 import { RENDERABLE_MIME_TYPES, type MediaListParams } from './params';
 
@@ -51,9 +52,6 @@ export interface MediaPage {
   total: number;
 }
 
-/** Beyond this many hits per query Meilisearch is not asked for documents, only for the total. */
-const MAX_OFFSET = 10_000_000;
-
 /**
  * One page of the public media list at `now`. A `folder` slug that is not a public folder is an invalid
  * filter value and is ignored. Throws what the Meilisearch client throws (the app maps it to 503).
@@ -74,19 +72,16 @@ export async function searchMedia(
     // The folder itself, not its sub-folders (docs/api/media.md).
     ...(folderId !== undefined ? [eq('folder.id', folderId)] : []),
   ]);
-  const farOut = (params.page - 1) * params.perPage >= MAX_OFFSET;
   const result = await deps.meili
     .index(indexUid(deps.prefix, 'media'))
     .search<MediumRecord>(params.search ?? '', {
       filter,
-      page: farOut ? 1 : params.page,
-      hitsPerPage: farOut ? 0 : params.perPage,
+      ...pageParams(params.page, params.perPage),
       // Newest first by instant (created_at_ts), id breaking ties; a search is ordered by relevance.
       sort: params.search ? undefined : ['created_at_ts:desc', 'id:desc'],
       matchingStrategy: 'all',
       attributesToRetrieve: MEDIUM_RECORD_FIELDS,
     });
-  // page/hitsPerPage make Meilisearch count exhaustively (up to pagination.maxTotalHits).
-  const total = 'totalHits' in result ? Number(result.totalHits) : 0;
+  const total = totalHits(result);
   return { records: result.hits, total };
 }

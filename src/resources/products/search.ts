@@ -9,6 +9,7 @@ import type { Meilisearch } from 'meilisearch';
 import { allOf, anyOf, eq } from '../../search/filter';
 import { taxonomyFacet, type ProductRecord } from '../../search/documents';
 import { indexUid } from '../../search/indexes';
+import { pageParams, totalHits } from '../../search/paging';
 import type { ProductListParams, TaxonEntry } from './params';
 
 /** Fields of a document that make the list record (search helpers are not fetched). */
@@ -86,9 +87,6 @@ export interface ProductPage {
   facets: Record<string, Record<string, number>> | undefined;
 }
 
-/** Beyond this many hits per query Meilisearch is not asked for documents, only for the total. */
-const MAX_OFFSET = 10_000_000;
-
 /** One page of the product list. Throws what the Meilisearch client throws (the app maps it to 503). */
 export async function searchProducts(
   deps: { db: Knex; meili: Meilisearch; prefix: string },
@@ -106,13 +104,11 @@ export async function searchProducts(
     ...(manufacturerKnown && params.manufacturer ? [eq('manufacturer_slugs', params.manufacturer)] : []),
     ...(params.ids ? [anyOf('id', params.ids)] : []),
   ]);
-  const farOut = (params.page - 1) * params.perPage >= MAX_OFFSET;
   const result = await deps.meili
     .index(indexUid(deps.prefix, 'products'))
     .search<ProductRecord>(params.search ?? '', {
       filter,
-      page: farOut ? 1 : params.page,
-      hitsPerPage: farOut ? 0 : params.perPage,
+      ...pageParams(params.page, params.perPage),
       sort: params.search ? undefined : ['ordernumber:asc', 'id:asc'],
       matchingStrategy: 'all',
       attributesToRetrieve: PRODUCT_RECORD_FIELDS,
@@ -123,7 +119,6 @@ export async function searchProducts(
   for (const taxonomy of params.facets ? taxonomies : []) {
     facets[taxonomy.slug] = result.facetDistribution?.[taxonomyFacet(taxonomy.id)] ?? {};
   }
-  // page/hitsPerPage make Meilisearch count exhaustively (up to pagination.maxTotalHits).
-  const total = 'totalHits' in result ? Number(result.totalHits) : 0;
+  const total = totalHits(result);
   return { records: result.hits, total, facets: params.facets ? facets : undefined };
 }
