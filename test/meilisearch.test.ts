@@ -54,6 +54,18 @@ describe('startBundledMeilisearch', () => {
     expect([401, 403]).toContain(wrong.status);
   });
 
+  it('accepts a master key that starts with a dash', async () => {
+    const dashed = await startBundledMeilisearch({ masterKey: '-u-dashed-key-0123456789' });
+    try {
+      const response = await fetch(`${dashed.url}/version`, {
+        headers: { Authorization: 'Bearer -u-dashed-key-0123456789' },
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      await dashed.stop();
+    }
+  });
+
   it('refuses a port that is taken', async () => {
     const port = Number(new URL(meili.url).port);
     await expect(startBundledMeilisearch({ port })).rejects.toThrow(

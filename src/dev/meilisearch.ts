@@ -128,7 +128,8 @@ async function launch(binary: string, s: LaunchSettings): Promise<BundledMeilise
     ['--log-level', s.logLevel ?? 'WARN'],
     ['--max-indexing-memory', s.maxIndexingMemory ?? '1GiB'],
     ['--max-indexing-threads', String(s.maxIndexingThreads ?? 2)],
-    s.masterKey ? ['--master-key', s.masterKey] : [],
+    // `--opt=value`: a key may start with '-' and would otherwise be read as another option.
+    s.masterKey ? [`--master-key=${s.masterKey}`] : [],
   ].flat();
 
   // Own process group (detached): a terminal's Ctrl-C reaches only us, so we decide the shutdown order.
