@@ -1,0 +1,185 @@
+/**
+ * The sharp adapter (style.md, after Immich's media repository): the only file that talks to sharp for
+ * renditions. An original is decoded ONCE (EXIF orientation applied, sRGB, 8 bit) into a raw pixel buffer,
+ * and every format is resized and encoded from that buffer, one after the other.
+ *
+ * Decisions:
+ * - `crop` fills width×height exactly: cover with the CENTRE strategy (predictable, cheap, and product
+ *   shots are centred; `attention` moved crops toward labels and edges and costs a saliency pass). It
+ *   enlarges a smaller original, because the spec promises exact crop sizes.
+ * - `max` fits inside width×height and never enlarges.
+ * - `contain` is exactly width×height: the image fitted inside WITHOUT enlarging, centred on white (JPEG)
+ *   or transparent (WebP) padding.
+ * - A format with only one dimension scales to that one (never enlarging); with none it re-encodes.
+ * - Output: JPEG (progressive) unless the decoded image really has transparency (an alpha channel that is
+ *   not fully opaque): then lossy WebP with lossless-quality alpha, which keeps the alpha at a fraction of
+ *   PNG's size. `quality` applies to both; null means DEFAULT_QUALITY.
+ * - Metadata (EXIF, XMP, ICC) is stripped: sharp writes none unless asked; colours are converted to sRGB.
+ * - GIF, animated WebP, multi-page TIFF: the first frame/page. HEIC (HEVC-coded HEIF) is refused with
+ *   `UnsupportedInputError`: the prebuilt libvips of sharp ships libheif with an AV1 decoder only.
+ */
+import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import { DEFAULT_QUALITY, formatSignature, type RenderFormat } from './formats';
+
+export interface Rendition {
+  key: string;
+  signature: string;
+  data: Buffer;
+  mimeType: 'image/jpeg' | 'image/webp';
+  extension: 'jpg' | 'webp';
+  /** Real pixel size of `data`. */
+  width: number;
+  height: number;
+}
+
+/** The file is not an image sharp can decode (corrupt, truncated, or not an image at all). */
+export class RenderInputError extends Error {
+  override name = 'RenderInputError';
+}
+
+/** The file is an image, but of a kind this build cannot or should not render (HEVC HEIC, SVG, PDF). */
+export class UnsupportedInputError extends Error {
+  override name = 'UnsupportedInputError';
+}
+
+export interface SharpSettings {
+  /** libvips operation cache in MB; 0 disables it (each original is decoded once, nothing to reuse). */
+  cacheMemoryMb: number;
+  /** libvips threads per image. */
+  concurrency: number;
+}
+
+/**
+ * Measured (BENCHMARKS.md, 4000×3000 JPEG, all formats): cache off and 2 threads keep the worker far under
+ * 400 MB peak RSS; the cache only helps when the same image is opened repeatedly, which a render job never
+ * does.
+ */
+export const DEFAULT_SHARP_SETTINGS: SharpSettings = { cacheMemoryMb: 0, concurrency: 2 };
+
+/** Applies `settings` process-wide (sharp's cache and thread pool are global). Call once at start. */
+export function configureSharp(settings: SharpSettings = DEFAULT_SHARP_SETTINGS): void {
+  if (settings.cacheMemoryMb <= 0) sharp.cache(false);
+  else sharp.cache({ memory: settings.cacheMemoryMb, files: 0, items: 100 });
+  sharp.concurrency(settings.concurrency);
+}
+
+/** Formats sharp may decode for a rendition (sharp's `metadata().format` names). */
+const DECODABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif']);
+
+/** `failOn: 'error'` rejects corrupt data instead of rendering grey blocks; `pages: 1` = first frame. */
+const INPUT_OPTIONS: SharpOptions = { failOn: 'error', pages: 1 };
+
+const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
+const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).trim();
+
+async function inspect(input: Buffer | string): Promise<Metadata> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, INPUT_OPTIONS).metadata();
+  } catch (error) {
+    throw new RenderInputError(`not a readable image: ${reason(error)}`);
+  }
+  if (!DECODABLE.has(meta.format)) {
+    throw new UnsupportedInputError(`no renditions for ${meta.format ?? 'unknown'} input`);
+  }
+  if (meta.format === 'heif' && meta.compression !== 'av1') {
+    throw new UnsupportedInputError(
+      `HEIC (${meta.compression ?? 'unknown'}-coded HEIF) cannot be decoded: the prebuilt sharp has no HEVC decoder`,
+    );
+  }
+  return meta;
+}
+
+interface Decoded {
+  data: Buffer;
+  raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+  /** Some pixel is not fully opaque. */
+  transparent: boolean;
+}
+
+/** Decodes the whole original once: oriented, sRGB, 8 bit, raw pixels. */
+async function decode(input: Buffer | string, meta: Metadata): Promise<Decoded> {
+  let result;
+  try {
+    result = await sharp(input, INPUT_OPTIONS)
+      .rotate()
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw new RenderInputError(`cannot decode ${meta.format} image: ${reason(error)}`);
+  }
+  const { data, info } = result;
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  let transparent = false;
+  if (info.channels === 4 || info.channels === 2) {
+    transparent = !(await sharp(data, { raw }).stats()).isOpaque;
+  }
+  return { data, raw, transparent };
+}
+
+/** Width and height of `w×h` scaled to fit inside `maxW×maxH` (either may be null), never enlarged. */
+function inside(w: number, h: number, maxW: number | null, maxH: number | null) {
+  const scale = Math.min(1, maxW ? maxW / w : Infinity, maxH ? maxH / h : Infinity);
+  if (scale >= 1) return { width: w, height: h };
+  return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
+}
+
+async function renderOne(decoded: Decoded, format: RenderFormat): Promise<Rendition> {
+  const { raw, transparent } = decoded;
+  const quality = format.quality ?? DEFAULT_QUALITY;
+  let image = sharp(decoded.data, { raw });
+  if (!transparent && (raw.channels === 4 || raw.channels === 2)) image = image.removeAlpha();
+  const { width: w, height: h } = format;
+  if (format.fit === 'crop' && w && h) {
+    image = image.resize(w, h, { fit: 'cover', position: 'centre' });
+  } else if (format.fit === 'contain' && w && h) {
+    const fitted = inside(raw.width, raw.height, w, h);
+    const top = Math.floor((h - fitted.height) / 2);
+    const left = Math.floor((w - fitted.width) / 2);
+    image = image.resize(fitted.width, fitted.height, { fit: 'fill' }).extend({
+      top,
+      bottom: h - fitted.height - top,
+      left,
+      right: w - fitted.width - left,
+      background: transparent ? TRANSPARENT : WHITE,
+    });
+  } else {
+    const fitted = inside(raw.width, raw.height, w, h);
+    if (fitted.width !== raw.width || fitted.height !== raw.height) {
+      image = image.resize(fitted.width, fitted.height, { fit: 'fill' });
+    }
+  }
+  const encoded = transparent
+    ? image.webp({ quality, alphaQuality: 100, effort: 4 })
+    : image.jpeg({ quality, progressive: true });
+  const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+  return {
+    key: format.key,
+    signature: formatSignature(format),
+    data,
+    mimeType: transparent ? 'image/webp' : 'image/jpeg',
+    extension: transparent ? 'webp' : 'jpg',
+    width: info.width,
+    height: info.height,
+  };
+}
+
+/**
+ * Renders `formats` of the original `input` (a buffer or a file path), in the given order, from one
+ * decode. Throws `RenderInputError` for corrupt or truncated data and `UnsupportedInputError` for inputs
+ * without renditions (SVG, PDF, HEVC HEIC); nothing is rendered then.
+ */
+export async function renderFormats(
+  input: Buffer | string,
+  formats: readonly RenderFormat[],
+): Promise<Rendition[]> {
+  if (formats.length === 0) return [];
+  const meta = await inspect(input);
+  const decoded = await decode(input, meta);
+  const renditions: Rendition[] = [];
+  for (const format of formats) renditions.push(await renderOne(decoded, format));
+  return renditions;
+}

@@ -1,0 +1,213 @@
+/**
+ * The sharp adapter on real images generated with sharp: exact crop sizes, bounds of max, letterboxed
+ * contain, EXIF orientation, alpha kept, every input type, and clear errors for corrupt input.
+ */
+import sharp from 'sharp';
+import { formatSignature, isRenderable, type RenderFormat } from '../../indexer/render/formats';
+import {
+  renderFormats,
+  RenderInputError,
+  UnsupportedInputError,
+  type Rendition,
+} from '../../indexer/render/sharp';
+import { BUILTIN_IMAGE_FORMATS } from '../../src/catalog/image-formats';
+
+const FORMATS: RenderFormat[] = [
+  ...BUILTIN_IMAGE_FORMATS.map((f) => ({
+    key: f.key,
+    width: f.width,
+    height: f.height,
+    fit: f.fit,
+    quality: null,
+  })),
+  { key: 'katalog', width: 1200, height: 900, fit: 'contain', quality: 90 },
+];
+
+const solid = (width: number, height: number, channels: 3 | 4 = 3, alpha = 1) =>
+  sharp({ create: { width, height, channels, background: { r: 200, g: 60, b: 30, alpha } } });
+
+const byKey = (renditions: Rendition[]) => Object.fromEntries(renditions.map((r) => [r.key, r]));
+
+async function sizes(renditions: Rendition[]) {
+  const out: Record<string, string> = {};
+  for (const r of renditions) {
+    const meta = await sharp(r.data).metadata();
+    expect([meta.width, meta.height]).toEqual([r.width, r.height]); // reported = real
+    out[r.key] = `${meta.width}x${meta.height} ${meta.format}`;
+  }
+  return out;
+}
+
+describe('renderFormats', () => {
+  it('crops exactly, fits max inside without enlarging, letterboxes contain (landscape JPEG)', async () => {
+    const input = await solid(1600, 1200).jpeg().toBuffer();
+    expect(await sizes(await renderFormats(input, FORMATS))).toEqual({
+      thumb: '300x300 jpeg',
+      mini: '120x120 jpeg',
+      tile: '480x480 jpeg',
+      preview: '800x600 jpeg',
+      hero: '1440x1080 jpeg',
+      katalog: '1200x900 jpeg',
+    });
+  });
+
+  it('never enlarges max; crop still fills its box; contain pads a small image to the exact box', async () => {
+    const input = await solid(200, 100).jpeg().toBuffer();
+    const r = byKey(await renderFormats(input, FORMATS));
+    expect([r.preview!.width, r.preview!.height]).toEqual([200, 100]);
+    expect([r.hero!.width, r.hero!.height]).toEqual([200, 100]);
+    expect([r.tile!.width, r.tile!.height]).toEqual([480, 480]);
+    expect([r.katalog!.width, r.katalog!.height]).toEqual([1200, 900]);
+    // The padding is white in a JPEG, the image itself stays in the middle.
+    const { data, info } = await sharp(r.katalog!.data).raw().toBuffer({ resolveWithObject: true });
+    const px = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    expect(px(5, 5).every((v) => v > 245)).toBe(true);
+    expect(px(600, 450)[0]).toBeGreaterThan(150);
+    expect(px(600, 450)[1]).toBeLessThan(100);
+  });
+
+  it('applies EXIF orientation 6 (stored 1200x900, shown 900x1200) and strips the metadata', async () => {
+    const input = await solid(1200, 900).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const renditions = await renderFormats(input, FORMATS);
+    const out = await sizes(renditions);
+    expect(out.preview).toBe('600x800 jpeg');
+    expect(out.hero).toBe('810x1080 jpeg');
+    const meta = await sharp(byKey(renditions).hero!.data).metadata();
+    expect(meta.orientation).toBeUndefined();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+  });
+
+  it('keeps transparency (WebP with alpha) and never enlarges a 400x400 PNG', async () => {
+    // A transparent square with an opaque disc in the middle.
+    const disc = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><circle cx="200" cy="200" r="120" fill="#2a6"/></svg>',
+    );
+    const input = await sharp(disc).png().toBuffer();
+    expect((await sharp(input).metadata()).hasAlpha).toBe(true);
+    const renditions = await renderFormats(input, FORMATS);
+    expect(await sizes(renditions)).toEqual({
+      thumb: '300x300 webp',
+      mini: '120x120 webp',
+      tile: '480x480 webp',
+      preview: '400x400 webp',
+      hero: '400x400 webp',
+      katalog: '1200x900 webp',
+    });
+    for (const r of renditions) {
+      expect(r.mimeType).toBe('image/webp');
+      const { data, info } = await sharp(r.data).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect(info.channels).toBe(4);
+      expect(data[3]).toBe(0); // the top-left corner is still transparent
+    }
+  });
+
+  it('renders an opaque image with an alpha channel as JPEG', async () => {
+    const input = await solid(300, 200, 4, 1).png().toBuffer();
+    const [thumb] = await renderFormats(input, FORMATS.slice(0, 1));
+    expect(thumb!.mimeType).toBe('image/jpeg');
+  });
+
+  it.each([
+    ['PNG', (s: sharp.Sharp) => s.png()],
+    ['WebP', (s: sharp.Sharp) => s.webp()],
+    ['AVIF', (s: sharp.Sharp) => s.avif()],
+    ['GIF', (s: sharp.Sharp) => s.gif()],
+    ['TIFF', (s: sharp.Sharp) => s.tiff()],
+  ])('renders %s input', async (_name, encode) => {
+    const input = await encode(solid(1000, 500)).toBuffer();
+    const out = await sizes(await renderFormats(input, FORMATS));
+    expect(out.thumb).toBe('300x300 jpeg');
+    expect(out.preview).toBe('800x400 jpeg');
+  });
+
+  it('takes the first frame of an animated GIF (red), not the stacked frames (blue)', async () => {
+    const [w, h] = [40, 30];
+    const pixels = Buffer.alloc(w * h * 3 * 3);
+    for (let i = 0; i < pixels.length; i += 3) pixels[i < w * h * 3 ? i : i + 2] = 255;
+    const gif = await sharp(pixels, { raw: { width: w, height: h * 3, channels: 3, pageHeight: h } })
+      .gif({ delay: [100, 100, 100] })
+      .toBuffer();
+    expect((await sharp(gif).metadata()).pages).toBeGreaterThan(1);
+    const r = byKey(await renderFormats(gif, FORMATS));
+    expect([r.preview!.width, r.preview!.height]).toEqual([40, 30]);
+    const { data } = await sharp(r.preview!.data).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(200);
+    expect(data[2]).toBeLessThan(60);
+  });
+
+  it('uses the quality of the format', async () => {
+    const input = await sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: 'black',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    const format = (quality: number): RenderFormat => ({
+      key: 'q',
+      width: 800,
+      height: 600,
+      fit: 'max',
+      quality,
+    });
+    const [low] = await renderFormats(input, [format(30)]);
+    const [high] = await renderFormats(input, [format(95)]);
+    expect(high!.data.length).toBeGreaterThan(low!.data.length * 1.5);
+    expect(low!.signature).not.toBe(high!.signature);
+  });
+
+  it('fails a truncated or corrupt file with RenderInputError and renders nothing', async () => {
+    const input = await sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: 'black',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    await expect(renderFormats(input.subarray(0, input.length / 2), FORMATS)).rejects.toThrow(
+      new RenderInputError('cannot decode jpeg image: VipsJpeg: premature end of JPEG image'),
+    );
+    await expect(renderFormats(Buffer.from('not an image at all'), FORMATS)).rejects.toBeInstanceOf(
+      RenderInputError,
+    );
+  });
+
+  it('refuses SVG (no renditions), whatever the record says', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="480" height="120"/>');
+    await expect(renderFormats(svg, FORMATS)).rejects.toBeInstanceOf(UnsupportedInputError);
+  });
+});
+
+describe('formats', () => {
+  it('renders only raster image types', () => {
+    for (const t of [
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'image/avif',
+      'image/gif',
+      'image/tiff',
+      'image/heic',
+    ])
+      expect(isRenderable(t)).toBe(true);
+    for (const t of ['image/svg+xml', 'application/pdf', 'video/mp4', null])
+      expect(isRenderable(t)).toBe(false);
+  });
+
+  it('signs fit, size and quality (null quality = the default)', () => {
+    const f: RenderFormat = { key: 'x', width: 300, height: 300, fit: 'crop', quality: null };
+    expect(formatSignature(f)).toBe('v1:crop:300x300:q82');
+    expect(formatSignature({ ...f, width: null })).toBe('v1:crop:-x300:q82');
+  });
+});
