@@ -8,6 +8,7 @@ import type { Meilisearch } from 'meilisearch';
 import type { Logger } from 'pino';
 import { indexUid, type IndexName } from '../src/search/indexes';
 import type { IndexDefinition } from './indexes/types';
+import type { RenderRequest } from './queue';
 
 export type IndexDefinitions = Record<IndexName, IndexDefinition>;
 
@@ -42,6 +43,18 @@ export interface IndexerContext {
   definitions: IndexDefinitions;
   logger: Logger;
   push: PushOptions;
+  /** MEDIA_ROOT: originals are read from it, renditions written to it. */
+  mediaRoot: string;
+  /**
+   * The worker's queue. Absent where jobs run without one (tests that call the job functions directly):
+   * then changes queue no render jobs, and a finished render queues no sync.
+   */
+  jobs?: IndexerJobs;
+}
+
+export interface IndexerJobs {
+  enqueueRenders(requests: readonly RenderRequest[]): Promise<unknown>;
+  requestSync(): Promise<unknown>;
 }
 
 /** The live uid of `name` in this context, e.g. `catalog_products`. */

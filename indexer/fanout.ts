@@ -24,6 +24,15 @@ export interface ChangePlan {
   synonyms: boolean;
   /** Rows of an entity the indexer does not know (logged; marked processed like the others). */
   unknown: OutboxRow[];
+  /** Images whose renditions may be out of date (jobs/render.ts decides; up-to-date ones cost a read). */
+  renders: RenderPlan;
+}
+
+export interface RenderPlan {
+  /** Every image: an image format changed, or a `*` row of media and uploads. */
+  all: boolean;
+  media: number[];
+  uploads: number[];
 }
 
 /** Entities whose record ids feed the queries below. */
@@ -50,9 +59,10 @@ const BULK_REBUILDS: Record<KeyedEntity, IndexName[]> = {
 };
 
 /**
- * Entities that change no document. `image_format`: renditions are not built yet (a later issue adds
- * them; then a changed format re-renders its media). Tractor series and models and users are not indexed;
- * deleting a tractor model already records its products as `product` rows (importer).
+ * Entities that change no document. `image_format` changes renditions (every image gets a render job,
+ * which re-renders only the formats whose signature changed; the render's own outbox row then updates the
+ * documents). Tractor series and models and users are not indexed; deleting a tractor model already
+ * records its products as `product` rows (importer).
  */
 const NOT_INDEXED = new Set(['image_format', 'tractor_series', 'tractor_model', 'user']);
 
@@ -116,14 +126,18 @@ export async function planChanges(db: Knex, rows: readonly OutboxRow[], logger: 
   const rebuild = new Set<IndexName>();
   const unknown: OutboxRow[] = [];
   let synonyms = false;
+  const renders: RenderPlan = { all: false, media: [], uploads: [] };
   for (const row of rows) {
+    if (row.entity === 'image_format') renders.all = true;
     // A taxonomy is a facet attribute of products: it appears or disappears in the settings.
     if (row.entity === 'taxonomy') rebuild.add('products');
     else if (row.entity === 'synonyms') synonyms = true;
     else if (NOT_INDEXED.has(row.entity)) continue;
     else if (!isKeyed(row.entity)) unknown.push(row);
-    else if (row.entity_id === '*') BULK_REBUILDS[row.entity].forEach((name) => rebuild.add(name));
-    else {
+    else if (row.entity_id === '*') {
+      BULK_REBUILDS[row.entity].forEach((name) => rebuild.add(name));
+      if (row.entity === 'media' || row.entity === 'product_upload') renders.all = true;
+    } else {
       const id = parseId(row.entity_id);
       if (id !== null) keys[row.entity].add(id);
       else logger.warn({ outboxId: row.id, entity: row.entity, entityId: row.entity_id }, 'outbox: bad id');
@@ -141,5 +155,10 @@ export async function planChanges(db: Knex, rows: readonly OutboxRow[], logger: 
   if (!rebuild.has('media') && any('media', 'media_folder')) {
     ids.media = await selectIds(db, MEDIA_SQL, lists);
   }
-  return { rebuild, ids, synonyms, unknown };
+  if (!renders.all) {
+    // Deleted records need no job: their renditions went with them (FK cascade).
+    renders.media = lists.media.sort((a, b) => a - b);
+    renders.uploads = lists.product_upload.sort((a, b) => a - b);
+  }
+  return { rebuild, ids, synonyms, unknown, renders };
 }

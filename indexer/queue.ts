@@ -10,8 +10,11 @@ import { INDEX_NAMES, type IndexName } from '../src/search/indexes';
 /** Queue name; Redis keys live under `<REDIS_PREFIX>:index:*`. */
 export const INDEX_QUEUE_NAME = 'index';
 
-/** What `reindex` can rebuild: one index, only the synonyms settings, or every index in turn. */
-export const REINDEX_TARGETS = [...INDEX_NAMES, 'synonyms', 'all'] as const;
+/**
+ * What `reindex` can rebuild: one index, only the synonyms settings, every index in turn, or `renditions`
+ * (queues a render job for every image; renders skip what is up to date).
+ */
+export const REINDEX_TARGETS = [...INDEX_NAMES, 'synonyms', 'renditions', 'all'] as const;
 export type ReindexTarget = (typeof REINDEX_TARGETS)[number];
 
 /** The registry: job name -> payload. */
@@ -20,9 +23,19 @@ export interface IndexJobPayloads {
   reindex: { target: ReindexTarget };
   /** Drain the index outbox (jobs/sync.ts). */
   sync: Record<string, never>;
+  /** Bring the renditions of one image up to date with the active formats (jobs/render.ts). */
+  render: RenderRequest;
 }
 export type IndexJobName = keyof IndexJobPayloads;
-export const INDEX_JOB_NAMES = ['reindex', 'sync'] as const satisfies readonly IndexJobName[];
+export const INDEX_JOB_NAMES = ['reindex', 'sync', 'render'] as const satisfies readonly IndexJobName[];
+
+/** The owner of renditions: a media-library asset or a file uploaded on a product. */
+export const RENDER_TARGETS = ['media', 'upload'] as const;
+export type RenderTarget = (typeof RENDER_TARGETS)[number];
+export interface RenderRequest {
+  target: RenderTarget;
+  id: number;
+}
 
 export type IndexJobData = IndexJobPayloads[IndexJobName];
 export type IndexJob<N extends IndexJobName = IndexJobName> = Job<IndexJobPayloads[N], unknown, N>;
@@ -101,6 +114,36 @@ export async function enqueueSync(queue: IndexQueue): Promise<IndexJob<'sync'>> 
     { deduplication: { id: SYNC_DEDUPLICATION_ID, keepLastIfActive: true } },
   );
   return job as IndexJob<'sync'>;
+}
+
+/**
+ * Renders wait behind syncs and reindexes (BullMQ runs jobs without a priority first): a re-render of
+ * every image after a format change must not hold up index updates for minutes.
+ */
+export const RENDER_PRIORITY = 10;
+
+/** Jobs per Redis round trip when many renders are queued at once. */
+const RENDER_BULK = 1000;
+
+/**
+ * Queues one render job per request. One job per image, so a corrupt file fails its own job only. At most
+ * one job per image waits (deduplication id `render:<target>:<id>`); a request while that image's job runs
+ * adds one more after it (`keepLastIfActive`), so a change during a render is never lost.
+ */
+export async function enqueueRenders(queue: IndexQueue, requests: readonly RenderRequest[]): Promise<number> {
+  for (let start = 0; start < requests.length; start += RENDER_BULK) {
+    await queue.addBulk(
+      requests.slice(start, start + RENDER_BULK).map((data) => ({
+        name: 'render' as const,
+        data,
+        opts: {
+          priority: RENDER_PRIORITY,
+          deduplication: { id: `render:${data.target}:${data.id}`, keepLastIfActive: true },
+        },
+      })),
+    );
+  }
+  return requests.length;
 }
 
 /**

@@ -17,10 +17,12 @@ import {
   type PushOptions,
 } from './context';
 import { runReindex } from './jobs/reindex';
+import { runRender } from './jobs/render';
 import { syncOutbox } from './jobs/sync';
 import {
   createIndexQueue,
   dispatch,
+  enqueueRenders,
   enqueueSync,
   INDEX_QUEUE_NAME,
   redisConnection,
@@ -32,6 +34,7 @@ import {
   type ReindexJobProgress,
 } from './queue';
 import { INDEX_DEFINITIONS } from './registry';
+import { configureSharp } from './render/sharp';
 
 /** Id of the job scheduler that enqueues `sync`. */
 export const SYNC_SCHEDULER_ID = 'sync';
@@ -82,13 +85,16 @@ export function createHandlers(ctx: IndexerContext, roundSize?: number): IndexJo
       return { target: job.data.target, indexes: results };
     },
     sync: async () => syncOutbox(ctx, { roundSize }),
+    render: async (job) => runRender(ctx, job.data),
   };
 }
 
 function logOutcome(logger: Logger, worker: IndexJobWorker): void {
   worker.on('completed', (job: IndexJob, result: unknown) => {
     const durationMs = (job.finishedOn ?? Date.now()) - (job.processedOn ?? job.timestamp);
-    const idle = job.name === 'sync' && (result as { rows?: number } | undefined)?.rows === 0;
+    const idle =
+      (job.name === 'sync' && (result as { rows?: number } | undefined)?.rows === 0) ||
+      (job.name === 'render' && (result as { status?: string } | undefined)?.status !== 'changed');
     // An idle scheduled sync every 2 s would drown the log at info.
     logger[idle ? 'debug' : 'info'](
       { jobId: job.id, job: job.name, data: job.data, result, durationMs },
@@ -112,6 +118,9 @@ function logOutcome(logger: Logger, worker: IndexJobWorker): void {
 export async function createIndexWorker(options: IndexWorkerOptions): Promise<IndexWorker> {
   const { config, db, meili } = options;
   const logger = options.logger ?? pino({ name: 'index-worker', level: config.logLevel });
+  configureSharp();
+  const queue = createIndexQueue(config, options.jobOptions);
+  queue.on('error', (error) => logger.error({ err: error }, 'index queue error'));
   const context: IndexerContext = {
     db,
     meili,
@@ -119,10 +128,13 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
     definitions: options.definitions ?? INDEX_DEFINITIONS,
     logger,
     push: { ...DEFAULT_PUSH_OPTIONS, ...options.push },
+    mediaRoot: config.mediaRoot,
+    jobs: {
+      enqueueRenders: (requests) => enqueueRenders(queue, requests),
+      requestSync: () => enqueueSync(queue),
+    },
   };
   const processor = dispatch(createHandlers(context, options.roundSize));
-  const queue = createIndexQueue(config, options.jobOptions);
-  queue.on('error', (error) => logger.error({ err: error }, 'index queue error'));
   const worker: IndexJobWorker = new Worker(INDEX_QUEUE_NAME, processor, {
     connection: redisConnection(config, 'worker'),
     prefix: config.redisPrefix,

@@ -176,6 +176,7 @@ export async function buildIndexes(
     definitions: INDEX_DEFINITIONS,
     logger: pino({ level: 'silent' }),
     push: DEFAULT_PUSH_OPTIONS,
+    mediaRoot: config.mediaRoot,
   };
   const started = Date.now();
   const reindex = await runReindex(ctx, 'all');

@@ -9,6 +9,7 @@ import type { IndexDefinition } from '../indexes/types';
 import { ensureIndex, indexExists, TaskWindow, waitForTask } from '../meili-tasks';
 import type { ReindexTarget } from '../queue';
 import { loadSynonyms } from '../synonyms';
+import { queueAllRenders } from './render';
 
 /** Progress of one index: records pushed and confirmed by Meilisearch, of `total` (definition.count). */
 export interface ReindexProgress {
@@ -147,8 +148,9 @@ export async function applySynonyms(ctx: IndexerContext): Promise<Record<string,
 }
 
 /**
- * Runs a reindex job's target: one index, `synonyms` (settings only) or `all` (products, articles, media
- * in turn). Returns one result per rebuilt index (none for `synonyms`).
+ * Runs a reindex job's target: one index, `synonyms` (settings only), `renditions` (queues a render job
+ * per image and returns; the renders run after it) or `all` (products, articles, media in turn). Returns
+ * one result per rebuilt index (none for `synonyms` and `renditions`).
  */
 export async function runReindex(
   ctx: IndexerContext,
@@ -157,6 +159,10 @@ export async function runReindex(
 ): Promise<ReindexResult[]> {
   if (target === 'synonyms') {
     await applySynonyms(ctx);
+    return [];
+  }
+  if (target === 'renditions') {
+    await queueAllRenders(ctx);
     return [];
   }
   const names: readonly IndexName[] = target === 'all' ? INDEX_NAMES : [target];

@@ -10,6 +10,7 @@ import { planChanges, type OutboxRow } from '../fanout';
 import type { IndexDefinition } from '../indexes/types';
 import { indexExists, TaskWindow } from '../meili-tasks';
 import { applySynonyms, reindexIndex } from './reindex';
+import { queueAllRenders } from './render';
 
 /** Outbox rows per round: bounds memory and the size of the `processed_at` update. */
 export const DEFAULT_ROUND_SIZE = 10_000;
@@ -25,6 +26,8 @@ export interface SyncResult {
   /** Indexes rebuilt completely (a `*` row, a taxonomy change, a missing live index). */
   rebuilt: IndexName[];
   synonyms: boolean;
+  /** Render jobs queued (none without the worker's queue). */
+  renders: number;
 }
 
 const perIndex = () => Object.fromEntries(INDEX_NAMES.map((n) => [n, 0])) as Record<IndexName, number>;
@@ -93,6 +96,18 @@ async function applyRound(
     result.upserted[name] += counts.upserted;
     result.deleted[name] += counts.deleted;
   }
+  // Queued last: should queueing fail, the round is retried as a whole (documents again, harmlessly).
+  if (ctx.jobs) {
+    if (plan.renders.all) result.renders += await queueAllRenders(ctx);
+    else {
+      const requests = [
+        ...plan.renders.media.map((id) => ({ target: 'media' as const, id })),
+        ...plan.renders.uploads.map((id) => ({ target: 'upload' as const, id })),
+      ];
+      if (requests.length > 0) await ctx.jobs.enqueueRenders(requests);
+      result.renders += requests.length;
+    }
+  }
 }
 
 /** The message stored in `last_error`: bounded, the cause's message first. */
@@ -116,6 +131,7 @@ export async function syncOutbox(
     deleted: perIndex(),
     rebuilt: [],
     synonyms: false,
+    renders: 0,
   };
   for (;;) {
     const rows = await ctx

@@ -66,9 +66,3 @@ export function renditionPath(sourceSha256: string, signature: string, extension
   const id = createHash('sha256').update(`${sourceSha256}:${signature}`).digest('hex');
   return `renditions/${id.slice(0, 2)}/${id}.${extension}`;
 }
-
-/** The 64-hex id in a rendition path (see renditionPath), or null for any other path. */
-export function renditionId(filePath: string): string | null {
-  const match = /^renditions\/[0-9a-f]{2}\/([0-9a-f]{64})\.[a-z]+$/.exec(filePath);
-  return match ? match[1]! : null;
-}

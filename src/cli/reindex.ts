@@ -1,6 +1,7 @@
 /**
- * `npm run reindex -- <products|articles|media|synonyms|all> [--wait]`: asks the index worker for a
- * zero-downtime rebuild. Without `--wait` it prints the job id and exits 0. With `--wait` it shows the
+ * `npm run reindex -- <products|articles|media|synonyms|renditions|all> [--wait]`: asks the index worker
+ * for a zero-downtime rebuild (`renditions`: queue a render job for every image; `--wait` waits until they
+ * are queued, not rendered). Without `--wait` it prints the job id and exits 0. With `--wait` it shows the
  * documents pushed per index until the job ends, then prints each live index's document count (exit 0),
  * or the job's error (exit 1). Bad arguments, or Redis or Meilisearch out of reach: a message and exit 1.
  */
@@ -49,6 +50,7 @@ function parse(): { target: ReindexTarget; wait: boolean } {
 /** The live indexes a target changes. */
 function indexesOf(target: ReindexTarget): readonly IndexName[] {
   if (target === 'all') return INDEX_NAMES;
+  if (target === 'renditions') return []; // the render jobs run after the job that queued them
   if (target === 'synonyms') return SYNONYM_INDEXES;
   return [target];
 }

@@ -121,6 +121,7 @@ export async function createHarness(
     definitions: options.definitions ?? TEST_DEFINITIONS,
     logger: silentLogger,
     push: { ...DEFAULT_PUSH_OPTIONS, taskTimeoutMs: 30_000, ...options.push },
+    mediaRoot,
   };
   return {
     t,

@@ -64,7 +64,11 @@ describe('enqueueSync', () => {
 });
 
 describe('the job registry', () => {
-  const handlers: IndexJobHandlers = { reindex: async () => 'r', sync: async () => 's' };
+  const handlers: IndexJobHandlers = {
+    reindex: async () => 'r',
+    sync: async () => 's',
+    render: async () => 'x',
+  };
 
   it('refuses handlers that miss a job or add an unknown one', () => {
     expect(() => assertHandlers({ sync: handlers.sync })).toThrow(
@@ -73,8 +77,8 @@ describe('the job registry', () => {
     expect(() => dispatch({ ...handlers, sync: undefined } as unknown as IndexJobHandlers)).toThrow(
       'no handler for sync',
     );
-    expect(() => assertHandlers({ ...handlers, render: async () => null })).toThrow(
-      'handler for unknown job render',
+    expect(() => assertHandlers({ ...handlers, thumbnail: async () => null })).toThrow(
+      'handler for unknown job thumbnail',
     );
     expect(() => assertHandlers(handlers)).not.toThrow();
   });
@@ -83,7 +87,8 @@ describe('the job registry', () => {
     const run = dispatch(handlers);
     expect(await run({ name: 'sync', data: {} } as IndexJob)).toBe('s');
     expect(await run({ name: 'reindex', data: { target: 'all' } } as IndexJob)).toBe('r');
-    const orphan = run({ name: 'render', data: {} } as unknown as IndexJob);
+    expect(await run({ name: 'render', data: { target: 'media', id: 1 } } as IndexJob)).toBe('x');
+    const orphan = run({ name: 'thumbnail', data: {} } as unknown as IndexJob);
     await expect(orphan).rejects.toBeInstanceOf(UnrecoverableError);
     await expect(run({ name: 'toString', data: {} } as unknown as IndexJob)).rejects.toThrow(
       'no handler for index job "toString"',

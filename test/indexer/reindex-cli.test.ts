@@ -116,7 +116,7 @@ it('an unknown target: a clear message and exit 1', async () => {
   const run = await reindex('widgets', '--wait');
   expect(run.code).toBe(1);
   expect(run.stderr).toContain(
-    'reindex: unknown target "widgets" (allowed: products, articles, media, synonyms, all)',
+    'reindex: unknown target "widgets" (allowed: products, articles, media, synonyms, renditions, all)',
   );
   expect(run.stdout).toBe('');
 });

@@ -44,6 +44,7 @@ export async function startCatalogStack(
     definitions: { products: productsIndex, articles: articlesIndex, media: mediaIndex },
     logger: pino({ level: 'silent' }),
     push: DEFAULT_PUSH_OPTIONS,
+    mediaRoot,
   };
   const reindex = async () => {
     await runReindex(indexer, 'all');

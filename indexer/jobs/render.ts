@@ -1,0 +1,231 @@
+/**
+ * The `render` job: brings the renditions of one image (a media-library asset or a product upload) up to
+ * date with the active image formats. Idempotent: a format is rendered only when its rendition is missing,
+ * was made with another format signature (fit, size, quality, renderer version) or from another original,
+ * or its file is gone; renditions of formats no longer active are deleted. When anything changed, an
+ * outbox row for the owner is written in the same transaction, so the next sync puts the new `conversions`
+ * into the documents (the sync queues a render for that row again, which then finds nothing to do: the
+ * loop ends there).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { UnrecoverableError } from 'bullmq';
+import type { Knex } from 'knex';
+import type { IndexerContext } from '../context';
+import type { RenderRequest } from '../queue';
+import {
+  formatSignature,
+  isRenderable,
+  renditionPath,
+  RENDERABLE_MIME_TYPES,
+  type RenderFormat,
+} from '../render/formats';
+import { renderFormats, RenderInputError, UnsupportedInputError } from '../render/sharp';
+
+export interface RenderResult {
+  target: RenderRequest['target'];
+  id: number;
+  /** `missing`: no such record; `no-file`: not taken over yet or not a raster image. */
+  status: 'changed' | 'unchanged' | 'missing' | 'no-file';
+  rendered: string[];
+  removed: string[];
+}
+
+interface Owner {
+  file_path: string | null;
+  file_sha256: string | null;
+  mime_type: string;
+}
+
+interface ExistingRow {
+  id: string;
+  format_key: string;
+  file_path: string;
+  source_sha256: string;
+  format_signature: string;
+}
+
+const TABLES = { media: 'media', upload: 'product_uploads' } as const;
+const COLUMNS = { media: 'media_id', upload: 'upload_id' } as const;
+/** The outbox entity whose documents show the owner (fanout.ts). */
+const OUTBOX = { media: 'media', upload: 'product_upload' } as const;
+
+async function exists(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => null))?.isFile() ?? false;
+}
+
+/** Writes `data` to `target` atomically (temp file + rename); a file already there is left alone. */
+async function writeOnce(target: string, data: Buffer): Promise<void> {
+  if ((await stat(target).catch(() => null))?.size === data.length) return;
+  await mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temp, data);
+  await rename(temp, target);
+}
+
+/** Deletes the files among `paths` that no rendition row references any more (they may be shared). */
+async function deleteUnreferenced(ctx: IndexerContext, paths: string[]): Promise<void> {
+  if (paths.length === 0) return;
+  const used = new Set(
+    await ctx.db('renditions').whereIn('file_path', paths).distinct().pluck<string[]>('file_path'),
+  );
+  for (const file of new Set(paths)) {
+    if (used.has(file)) continue;
+    await unlink(path.join(ctx.mediaRoot, file)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT')
+        ctx.logger.warn({ err: error, file }, 'render: could not delete a rendition');
+    });
+  }
+}
+
+/** The active formats in position order. */
+export async function activeFormats(db: Knex): Promise<RenderFormat[]> {
+  return db('image_formats')
+    .where('is_active', true)
+    .orderBy([{ column: 'position' }, { column: 'key' }])
+    .select('key', 'width', 'height', 'fit', 'quality');
+}
+
+/**
+ * Runs one render job. Throws `UnrecoverableError` (no retries: the bytes will not get better) when the
+ * original is corrupt, truncated or of a kind this build cannot decode (HEVC HEIC); renditions made from
+ * an older original are deleted first, so none shows a picture the record no longer has.
+ */
+export async function runRender(ctx: IndexerContext, request: RenderRequest): Promise<RenderResult> {
+  const { target, id } = request;
+  const result: RenderResult = { target, id, status: 'unchanged', rendered: [], removed: [] };
+  const owner = (await ctx
+    .db(TABLES[target])
+    .where({ id })
+    .first('file_path', 'file_sha256', 'mime_type')) as Owner | undefined;
+  if (!owner) return { ...result, status: 'missing' }; // its renditions went with it (FK cascade)
+  const column = COLUMNS[target];
+  const existing = (await ctx
+    .db('renditions')
+    .where(column, id)
+    .select('id', 'format_key', 'file_path', 'source_sha256', 'format_signature')) as ExistingRow[];
+  const sha = owner.file_sha256?.trim() ?? null;
+  const renderable = Boolean(owner.file_path && sha && isRenderable(owner.mime_type));
+  const formats = renderable ? await activeFormats(ctx.db) : [];
+  const wanted = new Map(formats.map((f) => [f.key, f]));
+  const byKey = new Map(existing.map((r) => [r.format_key, r]));
+
+  const todo: RenderFormat[] = [];
+  for (const format of formats) {
+    const row = byKey.get(format.key);
+    const current =
+      row &&
+      row.source_sha256 === sha &&
+      row.format_signature === formatSignature(format) &&
+      (await exists(path.join(ctx.mediaRoot, row.file_path)));
+    if (!current) todo.push(format);
+  }
+  // Inactive formats, and renditions of an older original (they go even when the new one fails).
+  const stale = existing.filter((r) => !wanted.has(r.format_key) || r.source_sha256 !== sha);
+  const removeStale = async () => {
+    if (stale.length === 0) return;
+    await ctx.db.transaction(async (trx) => {
+      await trx('renditions')
+        .whereIn(
+          'id',
+          stale.map((r) => r.id),
+        )
+        .delete();
+      await trx('index_outbox').insert({ entity: OUTBOX[target], entity_id: String(id), action: 'upsert' });
+    });
+    await deleteUnreferenced(
+      ctx,
+      stale.map((r) => r.file_path),
+    );
+    result.removed = stale.map((r) => r.format_key);
+  };
+
+  if (todo.length === 0) {
+    await removeStale();
+    if (stale.length > 0) await ctx.jobs?.requestSync();
+    return { ...result, status: !renderable ? 'no-file' : stale.length > 0 ? 'changed' : 'unchanged' };
+  }
+
+  let renditions;
+  try {
+    renditions = await renderFormats(path.join(ctx.mediaRoot, owner.file_path!), todo);
+  } catch (error) {
+    if (error instanceof RenderInputError || error instanceof UnsupportedInputError) {
+      await removeStale();
+      if (stale.length > 0) await ctx.jobs?.requestSync();
+      throw new UnrecoverableError(`${target} ${id} (${owner.mime_type}): ${error.message}`);
+    }
+    throw error;
+  }
+  const rows: Record<string, unknown>[] = [];
+  for (const r of renditions) {
+    const file = renditionPath(sha!, r.signature, r.extension);
+    await writeOnce(path.join(ctx.mediaRoot, file), r.data);
+    rows.push({
+      [column]: id,
+      format_key: r.key,
+      file_path: file,
+      mime_type: r.mimeType,
+      width: r.width,
+      height: r.height,
+      size: r.data.length,
+      source_sha256: sha!,
+      format_signature: r.signature,
+      created_at: ctx.db.fn.now(),
+    });
+  }
+  const gone = stale.filter((r) => !wanted.has(r.format_key));
+  await ctx.db.transaction(async (trx) => {
+    if (gone.length > 0)
+      await trx('renditions')
+        .whereIn(
+          'id',
+          gone.map((r) => r.id),
+        )
+        .delete();
+    await trx('renditions').insert(rows).onConflict([column, 'format_key']).merge();
+    await trx('index_outbox').insert({ entity: OUTBOX[target], entity_id: String(id), action: 'upsert' });
+  });
+  // Files of replaced and removed renditions, unless another row still uses them.
+  const replaced = existing.filter(
+    (r) => todo.some((f) => f.key === r.format_key) || !wanted.has(r.format_key),
+  );
+  await deleteUnreferenced(
+    ctx,
+    replaced.map((r) => r.file_path).filter((file) => !rows.some((row) => row.file_path === file)),
+  );
+  await ctx.jobs?.requestSync();
+  return {
+    ...result,
+    status: 'changed',
+    rendered: renditions.map((r) => r.key),
+    removed: gone.map((r) => r.format_key),
+  };
+}
+
+/**
+ * Every image that may need a render job: files of a renderable type, and any owner that still has
+ * renditions (its type or file changed since). Ascending ids, media first.
+ */
+export async function allRenderRequests(db: Knex): Promise<RenderRequest[]> {
+  const types = [...RENDERABLE_MIME_TYPES];
+  const sql = (table: string, column: string) =>
+    `SELECT id FROM ${table} o WHERE (o.file_path IS NOT NULL AND lower(split_part(o.mime_type, ';', 1)) = ANY(?))
+        OR EXISTS (SELECT 1 FROM renditions r WHERE r.${column} = o.id) ORDER BY id`;
+  const media = await db.raw<{ rows: { id: number }[] }>(sql('media', 'media_id'), [types]);
+  const uploads = await db.raw<{ rows: { id: number }[] }>(sql('product_uploads', 'upload_id'), [types]);
+  return [
+    ...media.rows.map((r) => ({ target: 'media' as const, id: r.id })),
+    ...uploads.rows.map((r) => ({ target: 'upload' as const, id: r.id })),
+  ];
+}
+
+/** Queues render jobs for every image (reindex target `renditions`). Returns how many. */
+export async function queueAllRenders(ctx: IndexerContext): Promise<number> {
+  if (!ctx.jobs) throw new Error('queueing renders needs the worker queue');
+  const requests = await allRenderRequests(ctx.db);
+  await ctx.jobs.enqueueRenders(requests);
+  ctx.logger.info({ jobs: requests.length }, 'render jobs queued for every image');
+  return requests.length;
+}

@@ -1,0 +1,173 @@
+/**
+ * The `render` job on the sample snapshot (real files in a temp MEDIA_ROOT): rows with real sizes and
+ * content-addressed files, nothing rendered twice, a changed format re-renders only that format, an
+ * inactive format's renditions go, a corrupt original fails its own job only, and the outbox and fan-out
+ * that connect renders and syncs (without a render ↔ sync loop).
+ */
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { UnrecoverableError } from 'bullmq';
+import sharp from 'sharp';
+import { planChanges } from '../../indexer/fanout';
+import { allRenderRequests, runRender } from '../../indexer/jobs/render';
+import { syncOutbox } from '../../indexer/jobs/sync';
+import type { RenderRequest } from '../../indexer/queue';
+import { addOutbox, clearOutbox, createHarness, outbox, silentLogger, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  await h?.cleanup();
+});
+
+interface Row {
+  format_key: string;
+  file_path: string;
+  mime_type: string;
+  width: number;
+  height: number;
+  size: string;
+  created_at: Date;
+}
+
+const rows = async (column: 'media_id' | 'upload_id', id: number): Promise<Record<string, Row>> => {
+  const list = (await h.db('renditions').where(column, id).orderBy('format_key')) as Row[];
+  return Object.fromEntries(list.map((r) => [r.format_key, r]));
+};
+const sizes = (r: Record<string, Row>) =>
+  Object.fromEntries(Object.entries(r).map(([k, v]) => [k, `${v.width}x${v.height} ${v.mime_type}`]));
+
+describe('runRender', () => {
+  it('renders every active format of 5001 with real sizes and content-addressed files', async () => {
+    const result = await runRender(h.ctx, { target: 'media', id: 5001 });
+    expect(result.status).toBe('changed');
+    expect(result.rendered).toEqual(['thumb', 'mini', 'tile', 'preview', 'hero', 'katalog']);
+    const r = await rows('media_id', 5001);
+    expect(sizes(r)).toEqual({
+      thumb: '300x300 image/jpeg',
+      mini: '120x120 image/jpeg',
+      tile: '480x480 image/jpeg',
+      preview: '800x600 image/jpeg',
+      hero: '1440x1080 image/jpeg',
+      katalog: '1200x900 image/jpeg',
+    });
+    for (const row of Object.values(r)) {
+      expect(row.file_path).toMatch(/^renditions\/[0-9a-f]{2}\/[0-9a-f]{64}\.jpg$/);
+      const data = await readFile(path.join(h.mediaRoot, row.file_path));
+      expect(Number(row.size)).toBe(data.length);
+      const meta = await sharp(data).metadata();
+      expect([meta.width, meta.height]).toEqual([row.width, row.height]);
+    }
+    // The render tells the sync to update the documents that show 5001.
+    expect((await outbox(h.db)).filter((o) => !o.processed).slice(-1)).toEqual([
+      { entity: 'media', entity_id: '5001', processed: false, attempts: 0, last_error: null },
+    ]);
+  });
+
+  it('renders nothing again when nothing changed, and writes no outbox row (no render-sync loop)', async () => {
+    await clearOutbox(h.db);
+    const before = await rows('media_id', 5001);
+    const result = await runRender(h.ctx, { target: 'media', id: 5001 });
+    expect(result).toEqual({ target: 'media', id: 5001, status: 'unchanged', rendered: [], removed: [] });
+    expect(await rows('media_id', 5001)).toEqual(before);
+    expect((await outbox(h.db)).filter((o) => !o.processed)).toEqual([]);
+  });
+
+  it('auto-orients 5003 (EXIF 6), keeps 5009 small and transparent, renders uploads', async () => {
+    await runRender(h.ctx, { target: 'media', id: 5003 });
+    await runRender(h.ctx, { target: 'media', id: 5009 });
+    await runRender(h.ctx, { target: 'upload', id: 9002 });
+    const r5003 = sizes(await rows('media_id', 5003));
+    expect([r5003.preview, r5003.hero]).toEqual(['600x800 image/jpeg', '810x1080 image/jpeg']);
+    const r5009 = await rows('media_id', 5009);
+    expect(sizes(r5009)).toMatchObject({ preview: '400x400 image/webp', hero: '400x400 image/webp' });
+    expect((await sharp(path.join(h.mediaRoot, r5009.hero!.file_path)).metadata()).hasAlpha).toBe(true);
+    expect(sizes(await rows('upload_id', 9002)).katalog).toBe('1200x900 image/webp');
+  });
+
+  it('gives SVG and PDF no renditions', async () => {
+    for (const id of [5014, 5012, 5013]) {
+      expect((await runRender(h.ctx, { target: 'media', id })).status).toBe('no-file');
+      expect(await rows('media_id', id)).toEqual({});
+    }
+  });
+
+  it('re-renders only a changed format, and drops an inactive one with its file', async () => {
+    const before = await rows('media_id', 5001);
+    await h.db('image_formats').where({ key: 'thumb' }).update({ width: 200, height: 150 });
+    await h.db('image_formats').where({ key: 'katalog' }).update({ is_active: false });
+    const result = await runRender(h.ctx, { target: 'media', id: 5001 });
+    expect(result.rendered).toEqual(['thumb']);
+    expect(result.removed).toEqual(['katalog']);
+    const after = await rows('media_id', 5001);
+    expect(sizes(after).thumb).toBe('200x150 image/jpeg');
+    expect(after.katalog).toBeUndefined();
+    for (const key of ['mini', 'tile', 'preview', 'hero']) expect(after[key]).toEqual(before[key]);
+    await expect(stat(path.join(h.mediaRoot, before.katalog!.file_path))).rejects.toThrow();
+    await expect(stat(path.join(h.mediaRoot, before.thumb!.file_path))).rejects.toThrow();
+    await h.db('image_formats').where({ key: 'thumb' }).update({ width: 300, height: 300 });
+    await h.db('image_formats').where({ key: 'katalog' }).update({ is_active: true });
+  });
+
+  it('fails a corrupt original for good, deletes its stale renditions, leaves others alone', async () => {
+    const other = await rows('media_id', 5003);
+    const medium = (await h.db('media').where({ id: 5001 }).first('file_path')) as { file_path: string };
+    const original = path.join(h.mediaRoot, medium.file_path);
+    const bytes = await readFile(original);
+    // The import stores a new file under a new hash; simulate that with a truncated copy.
+    const corrupt = 'originals/00/' + '0'.repeat(64) + '.jpg';
+    await mkdir(path.join(h.mediaRoot, 'originals/00'), { recursive: true });
+    await writeFile(path.join(h.mediaRoot, corrupt), bytes.subarray(0, bytes.length / 2));
+    await h
+      .db('media')
+      .where({ id: 5001 })
+      .update({ file_path: corrupt, file_sha256: '0'.repeat(64) });
+    const run = runRender(h.ctx, { target: 'media', id: 5001 });
+    await expect(run).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(run).rejects.toThrow(
+      'media 5001 (image/jpeg): cannot decode jpeg image: VipsJpeg: premature end of JPEG image',
+    );
+    expect(await rows('media_id', 5001)).toEqual({});
+    expect(await rows('media_id', 5003)).toEqual(other);
+    await h.db('media').where({ id: 5001 }).update({ file_path: medium.file_path, file_sha256: null });
+  });
+});
+
+describe('render planning', () => {
+  it('queues renders for changed media and uploads, and for every image after a format change', async () => {
+    const rowsOf = (...r: [string, string][]) =>
+      r.map(([entity, entity_id], i) => ({ id: i + 1, entity, entity_id, action: 'upsert' as const }));
+    const plan = await planChanges(h.db, rowsOf(['media', '5002'], ['product_upload', '9001']), silentLogger);
+    expect(plan.renders).toEqual({ all: false, media: [5002], uploads: [9001] });
+    const formats = await planChanges(h.db, rowsOf(['image_format', 'thumb']), silentLogger);
+    expect(formats.renders.all).toBe(true);
+    const all = await allRenderRequests(h.db);
+    const media = all.filter((r) => r.target === 'media').map((r) => r.id);
+    // raster images with a file (5012 PDF, 5013 without file, 5014 SVG are left out)
+    expect(media).toEqual(expect.arrayContaining([5001, 5002, 5003, 5009]));
+    expect(media).not.toContain(5012);
+    expect(media).not.toContain(5014);
+    expect(all.filter((r) => r.target === 'upload').map((r) => r.id)).toEqual([9001, 9002, 9003]);
+  });
+
+  it('the sync hands render requests to the queue of the worker', async () => {
+    await clearOutbox(h.db);
+    const queued: RenderRequest[] = [];
+    const ctx = {
+      ...h.ctx,
+      jobs: {
+        enqueueRenders: async (r: readonly RenderRequest[]) => queued.push(...r),
+        requestSync: async () => 0,
+      },
+    };
+    await addOutbox(h.db, ['media', 5003], ['product_upload', 9003]);
+    const result = await syncOutbox(ctx);
+    expect(result.renders).toBe(2);
+    expect(queued).toEqual([
+      { target: 'media', id: 5003 },
+      { target: 'upload', id: 9003 },
+    ]);
+  });
+});
