@@ -71,6 +71,15 @@ export class TaskWindow {
     while (this.pending.length > this.maxInFlight) await this.confirmOldest();
   }
 
+  /**
+   * Waits until every request still in the window has reached Meilisearch (enqueued or refused), without
+   * waiting for the tasks themselves. After a failure, call it before deleting the target index: a batch
+   * whose request is still on its way would otherwise be enqueued after the delete and create the index anew.
+   */
+  async settle(): Promise<void> {
+    await Promise.allSettled(this.pending.map((entry) => entry.task));
+  }
+
   /** Waits for every task in the window. */
   async drain(): Promise<void> {
     while (this.pending.length > 0) await this.confirmOldest();

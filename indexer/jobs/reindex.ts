@@ -68,24 +68,29 @@ async function pushAll(
   let afterId = 0; // catalog ids are the PIM's positive ids
   let pushed = 0;
   let documents = 0;
-  for (;;) {
-    const ids = await definition.ids(ctx.db, afterId, ctx.push.batchSize);
-    if (ids.length === 0) break;
-    const last = ids[ids.length - 1]!;
-    if (last <= afterId) throw new Error(`${definition.name}.ids() did not advance past id ${afterId}`);
-    const docs = await definition.documents(ctx.db, ids);
-    documents += docs.length;
-    const task = docs.length > 0 ? index.addDocuments(docs, { primaryKey: 'id' }) : null;
-    await window.push(task, () => {
-      pushed += ids.length;
-      // Progress is advisory: a failed report (Redis hiccup) must not fail or stall the build.
-      Promise.resolve(onProgress?.({ index: definition.name, pushed, total: Math.max(total, pushed) })).catch(
-        (error: unknown) => ctx.logger.warn({ err: error }, 'reindex: progress report failed'),
-      );
-    });
-    afterId = last;
+  try {
+    for (;;) {
+      const ids = await definition.ids(ctx.db, afterId, ctx.push.batchSize);
+      if (ids.length === 0) break;
+      const last = ids[ids.length - 1]!;
+      if (last <= afterId) throw new Error(`${definition.name}.ids() did not advance past id ${afterId}`);
+      const docs = await definition.documents(ctx.db, ids);
+      documents += docs.length;
+      const task = docs.length > 0 ? index.addDocuments(docs, { primaryKey: 'id' }) : null;
+      await window.push(task, () => {
+        pushed += ids.length;
+        // Progress is advisory: a failed report (Redis hiccup) must not fail or stall the build.
+        Promise.resolve(
+          onProgress?.({ index: definition.name, pushed, total: Math.max(total, pushed) }),
+        ).catch((error: unknown) => ctx.logger.warn({ err: error }, 'reindex: progress report failed'));
+      });
+      afterId = last;
+    }
+    await window.drain();
+  } catch (error) {
+    await window.settle(); // every batch enqueued before the caller deletes the build index
+    throw error;
   }
-  await window.drain();
   return documents;
 }
 
