@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { Settings } from 'meilisearch';
 import { mediaReleasedForWebsite, PUBLIC_FOLDERS_CTE } from '../../src/catalog/visibility';
 import { mediumFromRow } from '../../src/resources/products/query';
+import { renditionsJson } from '../../src/media/renditions';
 import type { MediumDocument } from '../../src/search/documents';
 import { loadSynonyms } from '../synonyms';
 import { tableSource } from './source';
@@ -51,7 +52,7 @@ async function documents(db: Knex, ids: readonly number[]): Promise<MediumDocume
        SELECT m.id, m.name, m.file_name, m.mime_type, m.type, m.size, m.file_path, m.file_sha256, m.alt, m.title,
               m.caption, m.description, m.copyright, m.license, m.ki_status, m.valid_until, m.created_at,
               m.release_status, m.release_channels, f.id AS folder_id, f.name AS folder_name, f.slug AS folder_slug,
-              (${mediaReleasedForWebsite('m')}) AS public
+              (${mediaReleasedForWebsite('m')}) AS public, ${renditionsJson('media_id', 'm')} AS renditions
          FROM media m LEFT JOIN media_folders f ON f.id = m.folder_id
         WHERE m.id = ANY(?) AND ${INDEXED}`,
       [list],

@@ -38,6 +38,18 @@ export interface MediumRecord {
   created_at: string | null;
   /** where it came from: the media library or a direct product upload (URL scheme differs) */
   source: 'media' | 'upload';
+  /** generated renditions of active formats, format key → rendition, in format position order */
+  renditions: Record<string, RenditionRecord>;
+}
+
+/** One rendition of a medium: its file, and the target size and fit of its FORMAT (spec "conversions"). */
+export interface RenditionRecord {
+  /** path under MEDIA_ROOT (`renditions/<aa>/<64 hex>.<ext>`) */
+  path: string;
+  mime_type: string;
+  width: number | null;
+  height: number | null;
+  fit: string;
 }
 
 /** A taxonomy term as `taxons[]` carries it (spec "Taxonomy term"). */

@@ -45,3 +45,29 @@ export async function findPublicFile(db: Knex, kind: FileKind, id: number): Prom
     mimeType: row.mime_type,
   };
 }
+
+/** A rendition file as serving needs it; `path` comes only from the database. */
+export interface StoredRendition {
+  path: string;
+  mimeType: string;
+}
+
+/**
+ * The rendition `format` (an ACTIVE format) of record `id` of `kind`, or null. Does not check visibility:
+ * callers check the owner with `findPublicFile` first.
+ */
+export async function findRendition(
+  db: Knex,
+  kind: FileKind,
+  id: number,
+  format: string,
+): Promise<StoredRendition | null> {
+  const row = (await db('renditions as r')
+    .join('image_formats as f', function () {
+      this.on('f.key', '=', 'r.format_key').andOn('f.is_active', '=', db.raw('true'));
+    })
+    .where(kind === 'media' ? 'r.media_id' : 'r.upload_id', id)
+    .where('r.format_key', format)
+    .first('r.file_path', 'r.mime_type')) as { file_path: string; mime_type: string } | undefined;
+  return row ? { path: row.file_path, mimeType: row.mime_type } : null;
+}

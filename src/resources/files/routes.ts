@@ -1,8 +1,9 @@
 /**
  * Public file URLs, mounted at `/files` outside the API (URL scheme in src/media/urls.ts, decisions in
  * docs/api/files.md): `GET /files/<media|uploads>/<id>/<first 32 hex of sha256>/<file name>` serves the
- * original while its record is public now. Renditions get their own five-segment route
- * (`/<kind>/<id>/<hash>/<format>/<name>`) next to it, reusing `findPublicFile` and `sendStoredFile`.
+ * original while its record is public now, and
+ * `GET /files/<media|uploads>/<id>/<first 32 hex of the rendition id>/<format>/<name>` one of its
+ * renditions, under the same per-request visibility check.
  *
  * Every URL that does not name a public record exactly (id, hash prefix and file name) is 404, so a stale
  * or forged URL reveals nothing. The file on disk is the record's `file_path`, never a part of the URL.
@@ -13,7 +14,8 @@ import { Router } from 'express';
 import type { AppDeps } from '../../app';
 import { ApiError } from '../../http/errors';
 import { get, type Handler } from '../../http/routes';
-import { FILE_KINDS, findPublicFile, type FileKind } from './query';
+import { renditionFileName, renditionId } from '../../media/urls';
+import { FILE_KINDS, findPublicFile, findRendition, type FileKind } from './query';
 import { sendStoredFile } from './serve';
 
 /**
@@ -21,6 +23,16 @@ import { sendStoredFile } from './serve';
  * being public (expiry, a deactivated folder or product) and a shared cache must not serve it much longer.
  */
 export const ORIGINAL_CACHE_CONTROL = 'public, max-age=300';
+
+/**
+ * Renditions are immutable (the URL changes whenever the rendition's bytes could: new original, new format
+ * settings), so clients and CDNs may keep them a year. Visibility is still checked on every request that
+ * reaches us: a withdrawn asset's renditions stop being served at once, but copies already cached
+ * downstream are not recalled (purge the CDN when that matters); originals keep five minutes instead.
+ */
+export const RENDITION_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+const FORMAT = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A Postgres `integer` id: 1 to 2^31-1, digits only. */
 const ID = /^[1-9][0-9]{0,9}$/;
@@ -49,11 +61,42 @@ function original(deps: AppDeps, kind: FileKind, root: string): Handler {
   };
 }
 
+function rendition(deps: AppDeps, kind: FileKind, root: string): Handler {
+  return async (req, res) => {
+    const { id, hash, format, name } = req.params as Record<string, string>;
+    if (!id || !ID.test(id) || Number(id) > MAX_ID || !hash || !HASH.test(hash)) throw new ApiError(404);
+    if (!format || !FORMAT.test(format)) throw new ApiError(404);
+    const file = await findPublicFile(deps.db, kind, Number(id));
+    if (!file) throw new ApiError(404);
+    const found = await findRendition(deps.db, kind, Number(id), format);
+    const renditionHash = found ? renditionId(found.path) : null;
+    if (!found || !renditionHash?.startsWith(hash)) throw new ApiError(404);
+    const fileName = renditionFileName(file.fileName, found.path);
+    if (fileName !== name) throw new ApiError(404);
+    await sendStoredFile(
+      req,
+      res,
+      {
+        root,
+        relativePath: found.path,
+        fileName,
+        mimeType: found.mimeType,
+        etag: `"${renditionHash}"`,
+        cacheControl: RENDITION_CACHE_CONTROL,
+      },
+      deps.logger,
+    );
+  };
+}
+
 /** The router to mount at `/files`: CORS for every origin (the website loads images cross-origin). */
 export function filesRouter(deps: AppDeps): Router {
   const router = Router({ caseSensitive: true, strict: true });
   router.use(cors());
   const root = path.resolve(deps.config.mediaRoot);
-  for (const kind of FILE_KINDS) get(router, `/${kind}/:id/:hash/:name`, original(deps, kind, root));
+  for (const kind of FILE_KINDS) {
+    get(router, `/${kind}/:id/:hash/:name`, original(deps, kind, root));
+    get(router, `/${kind}/:id/:hash/:format/:name`, rendition(deps, kind, root));
+  }
   return router;
 }

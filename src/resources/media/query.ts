@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { mediaReleasedForWebsite, PUBLIC_FOLDERS_CTE } from '../../catalog/visibility';
+import { renditionsJson } from '../../media/renditions';
 import type { MediumRecord } from '../../search/documents';
 import { mediumFromRow } from '../products/query';
 import type { MediumKey } from './params';
@@ -23,7 +24,8 @@ export async function findPublicMedium(
     `WITH RECURSIVE ${PUBLIC_FOLDERS_CTE}
      SELECT m.id, m.name, m.file_name, m.mime_type, m.type, m.size, m.file_path, m.file_sha256, m.alt, m.title,
             m.caption, m.description, m.copyright, m.license, m.ki_status, m.valid_until, m.created_at,
-            f.id AS folder_id, f.name AS folder_name, f.slug AS folder_slug
+            f.id AS folder_id, f.name AS folder_name, f.slug AS folder_slug,
+            ${renditionsJson('media_id', 'm')} AS renditions
        FROM media m LEFT JOIN media_folders f ON f.id = m.folder_id
       WHERE ${where} AND ${mediaReleasedForWebsite('m')}
         AND (m.valid_until IS NULL OR m.valid_until > ?::timestamptz)`,

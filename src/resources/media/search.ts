@@ -37,6 +37,7 @@ export const MEDIUM_RECORD_FIELDS: (keyof MediumRecord)[] = [
   'valid_until',
   'created_at',
   'source',
+  'renditions',
 ];
 
 /** The visibility part of every `/media` filter at `now` (ms since epoch). */

@@ -2,7 +2,7 @@
  * The Medium (asset) resource of the spec ("Medium (asset)"), from a MediumRecord. Pure.
  */
 import type { MediumRecord } from '../../search/documents';
-import { originalUrl } from '../../media/urls';
+import { originalUrl, renditionUrl } from '../../media/urls';
 
 /** German labels of `ki_status`; for `ki_generiert` the website must visibly mark the image. */
 export const KI_LABELS: Record<string, string> = {
@@ -43,11 +43,36 @@ export interface MediumJson {
   created_at: string | null;
 }
 
+/** The generated renditions by format key (format position order), with their URLs. */
+export function conversionsOf(medium: MediumRecord, appUrl: string): Record<string, Conversion> {
+  const conversions: Record<string, Conversion> = {};
+  for (const [key, rendition] of Object.entries(medium.renditions ?? {})) {
+    const url = renditionUrl(appUrl, medium, key, rendition);
+    if (url) conversions[key] = { url, width: rendition.width, height: rendition.height, fit: rendition.fit };
+  }
+  return conversions;
+}
+
 /**
- * Serializes a medium. Renditions are not generated yet (media issue): `conversions` is `{}`, `thumb_url`
- * and `srcset` are null, never invented.
+ * `"<url> <width>w"` entries joined by ", " (Spatie), ascending by the format's width; formats without a
+ * width are left out, and of formats with the same width only the first (by position) is kept, as a
+ * srcset with two candidates of one width is invalid. Null when no entry is left.
+ */
+export function srcsetOf(conversions: Record<string, Conversion>): string | null {
+  const byWidth = new Map<number, string>();
+  for (const c of Object.values(conversions)) {
+    if (c.width !== null && !byWidth.has(c.width)) byWidth.set(c.width, c.url);
+  }
+  const entries = [...byWidth].sort(([a], [b]) => a - b).map(([width, url]) => `${url} ${width}w`);
+  return entries.length > 0 ? entries.join(', ') : null;
+}
+
+/**
+ * Serializes a medium. `conversions` holds only renditions the worker has generated (a slow render is a
+ * missing key, never a guessed URL); `thumb_url` is the `thumb` conversion's URL or null.
  */
 export function serializeMedium(medium: MediumRecord, appUrl: string): MediumJson {
+  const conversions = conversionsOf(medium, appUrl);
   return {
     id: medium.id,
     name: medium.name,
@@ -57,9 +82,9 @@ export function serializeMedium(medium: MediumRecord, appUrl: string): MediumJso
     ...(medium.usages ? { usages: medium.usages } : {}),
     size: medium.size,
     url: originalUrl(appUrl, medium),
-    thumb_url: null,
-    conversions: {},
-    srcset: null,
+    thumb_url: conversions.thumb?.url ?? null,
+    conversions,
+    srcset: srcsetOf(conversions),
     alt: medium.alt,
     title: medium.title,
     caption: medium.caption,

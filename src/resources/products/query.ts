@@ -11,6 +11,7 @@ import type { ManufacturerRecord } from '../manufacturers/query';
 import type { TractorModelRecord } from '../tractor-models/query';
 import { mediaReleasedForWebsite, PUBLIC_FOLDERS_CTE } from '../../catalog/visibility';
 import { wireDate, wireTimestamp } from '../../catalog/wire';
+import { renditionsFromRow, renditionsJson } from '../../media/renditions';
 import type {
   ArticleRecord,
   LanguageObject,
@@ -51,6 +52,7 @@ export function mediumFromRow(row: Row): MediumRecord {
     valid_until: wireTimestamp(row.valid_until as Date | null),
     created_at: wireTimestamp(row.created_at as Date | null),
     source: 'media',
+    renditions: renditionsFromRow(row.renditions),
   };
 }
 
@@ -75,6 +77,7 @@ function uploadFromRow(row: Row): MediumRecord {
     valid_until: null,
     created_at: wireTimestamp(row.created_at as Date | null),
     source: 'upload',
+    renditions: renditionsFromRow(row.renditions),
   };
 }
 
@@ -108,7 +111,7 @@ const LINKED_IMAGES = jsonList(
    'file_path', m.file_path, 'file_sha256', m.file_sha256, 'alt', m.alt, 'title', m.title, 'caption', m.caption,
    'description', m.description, 'copyright', m.copyright, 'license', m.license, 'ki_status', m.ki_status,
    'valid_until', m.valid_until, 'created_at', m.created_at, 'usages', l.usages,
-   'folder_id', f.id, 'folder_name', f.name, 'folder_slug', f.slug`,
+   'folder_id', f.id, 'folder_name', f.name, 'folder_slug', f.slug, 'renditions', ${renditionsJson('media_id', 'm')}`,
   'l.is_main DESC, l.position, m.id',
   `FROM product_media_links l JOIN media m ON m.id = l.media_id LEFT JOIN media_folders f ON f.id = m.folder_id
     WHERE l.product_id = p.id AND l.role = 'image' AND ${mediaReleasedForWebsite('m')}`,
@@ -116,7 +119,8 @@ const LINKED_IMAGES = jsonList(
 
 const UPLOADS = jsonList(
   `'id', u.id, 'name', u.name, 'file_name', u.file_name, 'mime_type', u.mime_type, 'size', u.size,
-   'file_path', u.file_path, 'file_sha256', u.file_sha256, 'alt', u.alt, 'title', u.title, 'created_at', u.created_at`,
+   'file_path', u.file_path, 'file_sha256', u.file_sha256, 'alt', u.alt, 'title', u.title, 'created_at', u.created_at,
+   'renditions', ${renditionsJson('upload_id', 'u')}`,
   'u.position, u.id',
   'FROM product_uploads u WHERE u.product_id = p.id',
 );
