@@ -68,6 +68,24 @@ describe('renderFormats', () => {
     expect(px(600, 450)[1]).toBeLessThan(100);
   });
 
+  it.each([
+    ['JPEG', () => solid(1600, 1200).jpeg().toBuffer()],
+    ['PNG', () => solid(1600, 1200).png().toBuffer()],
+    ['WebP', () => solid(1600, 1200).webp().toBuffer()],
+    ['AVIF', () => solid(1600, 1200).avif().toBuffer()],
+    ['TIFF', () => solid(1600, 1200).tiff().toBuffer()],
+    ['GIF', () => solid(1600, 1200).gif().toBuffer()],
+  ])('turns a %s original into the web formats, exact crop sizes and bounded max', async (_type, make) => {
+    expect(await sizes(await renderFormats(await make(), FORMATS))).toEqual({
+      thumb: '300x300 jpeg',
+      mini: '120x120 jpeg',
+      tile: '480x480 jpeg',
+      preview: '800x600 jpeg',
+      hero: '1440x1080 jpeg',
+      katalog: '1200x900 jpeg',
+    });
+  });
+
   it('applies EXIF orientation 6 (stored 1200x900, shown 900x1200) and strips the metadata', async () => {
     const input = await solid(1200, 900).jpeg().withMetadata({ orientation: 6 }).toBuffer();
     const renditions = await renderFormats(input, FORMATS);
