@@ -27,8 +27,8 @@ export const RENDERER_VERSION = 1;
 
 /**
  * Inputs that get renditions, by the record's MIME type. SVG is deliberately absent (the browser scales it
- * itself; the spec says no conversions), and so are PDFs and everything else. HEIC/HEIF is accepted, but
- * the prebuilt sharp has no HEVC decoder: such a job fails with `UnsupportedInputError` (see sharp.ts).
+ * itself; the spec says no conversions), and so are PDFs and everything else. HEIC/HEIF is rendered:
+ * AVIF-coded by sharp, HEVC-coded by heic.ts (sharp.ts says how).
  */
 export const RENDERABLE_MIME_TYPES: readonly string[] = [
   'image/jpeg',

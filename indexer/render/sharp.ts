@@ -15,11 +15,14 @@
  *   not fully opaque): then lossy WebP with lossless-quality alpha, which keeps the alpha at a fraction of
  *   PNG's size. `quality` applies to both; null means DEFAULT_QUALITY.
  * - Metadata (EXIF, XMP, ICC) is stripped: sharp writes none unless asked; colours are converted to sRGB.
- * - GIF, animated WebP, multi-page TIFF: the first frame/page. HEIC (HEVC-coded HEIF) is refused with
- *   `UnsupportedInputError`: the prebuilt libvips of sharp ships libheif with an AV1 decoder only.
+ * - GIF, animated WebP, multi-page TIFF: the first frame/page. AVIF (AV1-coded HEIF) goes through sharp;
+ *   HEIC (HEVC-coded HEIF) is decoded by heic.ts, because the prebuilt libvips of sharp ships libheif with
+ *   an AV1 decoder only, and rendered from those pixels the same way. Other HEIF codecs are refused with
+ *   `UnsupportedInputError`.
  */
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { DEFAULT_QUALITY, formatSignature, type RenderFormat } from './formats';
+import { withHeicPixels } from './heic';
 
 export interface Rendition {
   key: string;
@@ -37,7 +40,7 @@ export class RenderInputError extends Error {
   override name = 'RenderInputError';
 }
 
-/** The file is an image, but of a kind this build cannot or should not render (HEVC HEIC, SVG, PDF). */
+/** The file is an image, but of a kind this build cannot or should not render (SVG, PDF, JPEG-coded HEIF). */
 export class UnsupportedInputError extends Error {
   override name = 'UnsupportedInputError';
 }
@@ -84,13 +87,20 @@ async function inspect(input: Buffer | string): Promise<Metadata> {
   if (!DECODABLE.has(meta.format)) {
     throw new UnsupportedInputError(`no renditions for ${meta.format ?? 'unknown'} input`);
   }
-  if (meta.format === 'heif' && meta.compression !== 'av1') {
-    throw new UnsupportedInputError(
-      `HEIC (${meta.compression ?? 'unknown'}-coded HEIF) cannot be decoded: the prebuilt sharp has no HEVC decoder`,
-    );
+  if (meta.format === 'heif' && meta.compression !== 'av1' && meta.compression !== 'hevc') {
+    throw new UnsupportedInputError(`no renditions for ${meta.compression ?? 'unknown'}-coded HEIF input`);
   }
   return meta;
 }
+
+/** sharp reads the header of an HEVC-coded HEIF but cannot decode it: heic.ts does. */
+const isHeic = (meta: Metadata) => meta.format === 'heif' && meta.compression === 'hevc';
+
+/**
+ * sharp's own limit (`limitInputPixels`' default) for the HEIC decoder, which has none: a forged header
+ * must not make the WebAssembly heap grow towards its 2 GB.
+ */
+const MAX_HEIC_PIXELS = 0x3fff * 0x3fff;
 
 interface Decoded {
   data: Buffer;
@@ -118,6 +128,35 @@ async function decode(input: Buffer | string, meta: Metadata): Promise<Decoded> 
     transparent = !(await sharp(data, { raw }).stats()).isOpaque;
   }
   return { data, raw, transparent };
+}
+
+/** Renders an HEVC HEIF from libheif's RGBA (irot/imir applied); `meta.hasAlpha` says whether to look for transparency. */
+async function renderHeic(
+  input: Buffer | string,
+  meta: Metadata,
+  formats: readonly RenderFormat[],
+): Promise<Rendition[]> {
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_HEIC_PIXELS) {
+    throw new RenderInputError(`HEIC image of ${meta.width}x${meta.height} exceeds the pixel limit`);
+  }
+  let decoded = false;
+  try {
+    return await withHeicPixels(input, async (image) => {
+      decoded = true;
+      const raw = { width: image.width, height: image.height, channels: 4 as const };
+      const transparent = meta.hasAlpha === true && !(await sharp(image.data, { raw }).stats()).isOpaque;
+      return renderAll({ data: image.data, raw, transparent }, formats);
+    });
+  } catch (error) {
+    if (decoded) throw error;
+    throw new RenderInputError(`cannot decode HEIC image: ${reason(error)}`);
+  }
+}
+
+async function renderAll(decoded: Decoded, formats: readonly RenderFormat[]): Promise<Rendition[]> {
+  const renditions: Rendition[] = [];
+  for (const format of formats) renditions.push(await renderOne(decoded, format));
+  return renditions;
 }
 
 /** Width and height of `w×h` scaled to fit inside `maxW×maxH` (either may be null), never enlarged. */
@@ -170,7 +209,7 @@ async function renderOne(decoded: Decoded, format: RenderFormat): Promise<Rendit
 /**
  * Renders `formats` of the original `input` (a buffer or a file path), in the given order, from one
  * decode. Throws `RenderInputError` for corrupt or truncated data and `UnsupportedInputError` for inputs
- * without renditions (SVG, PDF, HEVC HEIC); nothing is rendered then.
+ * without renditions (SVG, PDF); nothing is rendered then.
  */
 export async function renderFormats(
   input: Buffer | string,
@@ -178,8 +217,6 @@ export async function renderFormats(
 ): Promise<Rendition[]> {
   if (formats.length === 0) return [];
   const meta = await inspect(input);
-  const decoded = await decode(input, meta);
-  const renditions: Rendition[] = [];
-  for (const format of formats) renditions.push(await renderOne(decoded, format));
-  return renditions;
+  if (isHeic(meta)) return renderHeic(input, meta, formats);
+  return renderAll(await decode(input, meta), formats);
 }
