@@ -89,8 +89,9 @@ export async function activeFormats(db: Knex): Promise<RenderFormat[]> {
 
 /**
  * Runs one render job. Throws `UnrecoverableError` (no retries: the bytes will not get better) when the
- * original is corrupt, truncated or of a kind no decoder here handles (a HEIF codec other than HEVC or AV1); renditions made from
- * an older original are deleted first, so none shows a picture the record no longer has.
+ * original is corrupt, truncated or of a kind no decoder here handles (a HEIF codec other than HEVC or
+ * AV1); renditions made from an older original are deleted first, so none shows a picture the record no
+ * longer has.
  */
 export async function runRender(ctx: IndexerContext, request: RenderRequest): Promise<RenderResult> {
   const { target, id } = request;
