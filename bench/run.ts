@@ -1,22 +1,29 @@
 /**
- * `npm run bench -- [--only api|import] [--duration <s>] [--connections <n>] [--diagnose]
- *   [--import-scales medium,large]`
- * runs the benchmarks and prints Markdown tables for BENCHMARKS.md. Both run by default, the API first
- * (about 5 minutes: full reindex, eleven 23 s cases; the first run also generates and imports the medium
- * catalog, about a minute more), then the import (under a minute for `medium`).
+ * `npm run bench -- [--only api|render|import] [--duration <s>] [--connections <n>] [--diagnose]
+ *   [--render-images <n>] [--import-scales medium,large]`
+ * runs the benchmarks and prints Markdown tables for BENCHMARKS.md. All three run by default, the API first
+ * (about 7 minutes: full reindex, seventeen 23 s cases; the first run also generates and imports the
+ * medium catalog, about a minute more), then renditions (under half a minute), then the import (under a
+ * minute for `medium`).
  *
  * - API (bench/api/): the API as its own process over the medium catalog, driven by autocannon, next to
- *   raw Meilisearch on the same searches and a bare Express endpoint; `--duration` seconds per case
- *   (default 20), `--connections` (default 16). Also the full reindex time and SQL queries per detail.
- *   `--diagnose` adds five cases (about 2 minutes) that show where the time goes.
+ *   raw Meilisearch on the same searches, a bare Express endpoint and a bare static file server serving
+ *   the same rendition files as the API's `/files` URLs; `--duration` seconds per case (default 20),
+ *   `--connections` (default 16). Also the full reindex time and SQL queries per detail. `--diagnose` adds
+ *   five cases (about 2 minutes) that show where the time goes.
+ * - Renditions (bench/render.ts, its own process so that its peak RSS is its own): `--render-images`
+ *   renders (default 20) of generated 12-megapixel JPEGs into the five built-in formats, images/s.
  * - Import (bench/import.ts): the generated catalog of each scale (default `medium`; `large` takes several
  *   minutes to generate the first time and is cached in .data/bench), and with `large` also its 1,000,000
  *   articles alone.
  */
-import { parseArgs } from 'node:util';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
 import { getConfig } from '../config/env';
 import { apiTable, benchApi } from './api';
 import { benchImport, importTable, type ImportBenchResult, type Scale } from './import';
+import type { RenderBenchResult } from './render';
 
 const SCALES: Scale[] = ['tiny', 'small', 'medium', 'large'];
 
@@ -26,6 +33,27 @@ function positive(name: string, value: string): number {
   return n;
 }
 
+/** bench/render.ts in a process of its own (its peak RSS is then the renderer's), with the worker's settings. */
+async function benchRenderChild(images: number): Promise<RenderBenchResult> {
+  const script = path.join(__dirname, 'render.ts');
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', script, `--images=${images}`],
+    { cwd: path.join(__dirname, '..'), maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(stdout.trim().split('\n').pop()!) as RenderBenchResult;
+}
+
+function renderTable(r: RenderBenchResult): string {
+  return [
+    '| source | renders | formats | time | images/s | peak RSS | sharp cache / concurrency |',
+    '|---|---:|---|---:|---:|---:|---|',
+    `| ${r.width}×${r.height} JPEG (${((r.width * r.height) / 1e6).toFixed(0)} MP) | ${r.images} | five built-in ` +
+      `| ${r.seconds.toFixed(1)} s | ${r.imagesPerSecond.toFixed(2)} | ${r.peakRssMb} MB | ` +
+      `${r.cacheMemoryMb} MB / ${r.concurrency} |`,
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -33,12 +61,14 @@ async function main(): Promise<void> {
       duration: { type: 'string', default: '20' },
       connections: { type: 'string', default: '16' },
       diagnose: { type: 'boolean', default: false },
+      'render-images': { type: 'string', default: '20' },
       'import-scales': { type: 'string', default: 'medium' },
     },
   });
-  if (values.only !== undefined && !['api', 'import'].includes(values.only)) {
-    throw new Error(`--only must be api or import (got "${values.only}")`);
+  if (values.only !== undefined && !['api', 'render', 'import'].includes(values.only)) {
+    throw new Error(`--only must be api, render or import (got "${values.only}")`);
   }
+  const renderImages = Math.round(positive('render-images', values['render-images']));
   const scales = values['import-scales'].split(',').map((s) => s.trim()) as Scale[];
   const unknown = scales.filter((s) => !SCALES.includes(s));
   if (unknown.length) throw new Error(`unknown scale ${unknown.join(', ')} (use ${SCALES.join(', ')})`);
@@ -47,8 +77,9 @@ async function main(): Promise<void> {
   const server = getConfig().databaseUrl; // its server; the benchmarks make databases of their own
   const log = (m: string) => console.error(m);
 
+  const runs = (name: string) => values.only === undefined || values.only === name;
   let api: string | undefined;
-  if (values.only !== 'import') {
+  if (runs('api')) {
     // Short runs get a shorter warm-up, so that `--duration 2` stays a quick smoke test.
     const warmupSec = Math.min(3, Math.ceil(durationSec / 5));
     api = apiTable(
@@ -64,7 +95,13 @@ async function main(): Promise<void> {
     console.log(`\nAPI (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
     console.log(api);
   }
-  if (values.only === 'api') return;
+  if (runs('render')) {
+    log(`renditions: ${renderImages} renders of 12-megapixel JPEGs into the five built-in formats...`);
+    const render = renderTable(await benchRenderChild(renderImages));
+    console.log(`\nRenditions (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
+    console.log(render);
+  }
+  if (!runs('import')) return;
 
   const results: ImportBenchResult[] = [];
   for (const scale of scales) {

@@ -5,6 +5,7 @@
  */
 import type { CatalogSample, DetailCandidate } from './catalog';
 import type { Probed } from './probe';
+import type { RenditionFile } from './renditions';
 import type { BenchRequest, CaseSpec, DetailQueryCount, Hits } from './types';
 
 const PER_PAGE = 15;
@@ -21,10 +22,11 @@ export interface ApiCasePlan {
 
 /**
  * The API's cases, in the order they run: searches (without and with `facets=1`), the filtered list, the
- * last 10 products pages and 10 articles pages up to page 6000, and the detail of the 10 products with the
- * most relations and the 10 with the fewest.
+ * last 10 products pages and 10 articles pages up to page 6000, the detail of the 10 products with the
+ * most relations and the 10 with the fewest, `/media` searches, and `/media` list pages 1-4 newest first,
+ * with `type=image` and with `folder=<the busiest public folder>` (24 per page).
  */
-export function apiCasePlans({ catalog, searches, pairs, details }: CatalogSample): ApiCasePlan[] {
+export function apiCasePlans({ catalog, searches, pairs, details, media }: CatalogSample): ApiCasePlan[] {
   const q = (params: Record<string, string | number>) =>
     new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const lastPage = Math.ceil(catalog.products / PER_PAGE);
@@ -69,6 +71,22 @@ export function apiCasePlans({ catalog, searches, pairs, details }: CatalogSampl
       paths: [...details.most, ...details.fewest].map((d) => `/api/v1/products/${d.slug}`),
       list: false,
     },
+    {
+      name: 'API /media search',
+      raw: 'raw Meilisearch: /media search',
+      paths: media.searches.map((s) => `/api/v1/media?${q({ search: s })}`),
+      list: true,
+    },
+    {
+      name: `API /media list (newest, type=image, folder=${media.folder}; pages 1-4)`,
+      raw: 'raw Meilisearch: /media list',
+      paths: [1, 2, 3, 4].flatMap((page) => [
+        `/api/v1/media?${q({ page })}`,
+        `/api/v1/media?${q({ type: 'image', page })}`,
+        `/api/v1/media?${q({ folder: media.folder, page })}`,
+      ]),
+      list: true,
+    },
   ];
 }
 
@@ -95,14 +113,16 @@ function found(body: unknown, request: BenchRequest): number {
 }
 
 /**
- * Every case in the order it runs: the API's, raw Meilisearch on the searches, the list and the products
- * deep page, bare Express, then with `diagnose` the five diagnostics. Throws when an API request made other
+ * Every case in the order it runs: the API's, raw Meilisearch on the searches, the list, the products
+ * deep page and the `/media` search and list, bare Express, a cached rendition from the API and the same
+ * files from the bare static file server, then with `diagnose` the five diagnostics. Throws when an API request made other
  * than exactly one Meilisearch request (its raw case would not be the same work).
  */
 export function caseSpecs(
   plans: ApiCasePlan[],
   probed: Map<string, Probed>,
-  origins: { api: string; meilisearch: string; express: string },
+  origins: { api: string; meilisearch: string; express: string; static: string },
+  files: RenditionFile[],
   diagnose: boolean,
 ): CaseSpec[] {
   const sqlRange = (paths: string[]) => {
@@ -168,14 +188,32 @@ export function caseSpecs(
     );
   }
   cases.push(
-    ...['search', 'search with facets', 'filtered list', 'deep page (products)'].map((name) =>
-      raws.get(`raw Meilisearch: ${name}`)!,
-    ),
+    ...[
+      'search',
+      'search with facets',
+      'filtered list',
+      'deep page (products)',
+      '/media search',
+      '/media list',
+    ].map((name) => raws.get(`raw Meilisearch: ${name}`)!),
     {
       server: 'express',
       name: 'bare Express JSON (~1 KB)',
       origin: origins.express,
       requests: [{ method: 'GET', path: '/' }],
+    },
+    {
+      server: 'api',
+      name: `API cached rendition (${files.length} files)`,
+      origin: origins.api,
+      requests: files.map((f) => ({ method: 'GET', path: f.url, expectBytes: f.size })),
+      sql: sqlRange(files.map((f) => f.url)),
+    },
+    {
+      server: 'static',
+      name: 'bare static file server, same files',
+      origin: origins.static,
+      requests: files.map((f) => ({ method: 'GET', path: f.staticPath, expectBytes: f.size })),
     },
     ...diagnostics,
   );

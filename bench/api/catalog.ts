@@ -4,6 +4,7 @@
  * the fewest relations. Deterministic for a given catalog.
  */
 import type { Knex } from 'knex';
+import { mediaReleasedForWebsite, PUBLIC_FOLDERS_CTE } from '../../src/catalog/visibility';
 import type { ApiBenchResult, DetailQueryCount } from './types';
 
 /** Up to `n` texts of `counts`, the most frequent first (ties by text, so the choice is deterministic). */
@@ -115,12 +116,78 @@ async function detailCandidates(
   return { most: rows.slice(0, n), fewest: rows.slice(-n).reverse() };
 }
 
+/** The media that `GET /media` may show: released for the website, in a public folder, not expired. */
+const PUBLIC_MEDIA = `WITH RECURSIVE ${PUBLIC_FOLDERS_CTE}
+  SELECT m.* FROM media m
+   WHERE ${mediaReleasedForWebsite('m')} AND (m.valid_until IS NULL OR m.valid_until > now())`;
+
+/**
+ * About 20 `/media` searches from the public media's names (`KS 380 – Heckansicht`) and keywords, each
+ * kind by frequency: 6 view words (`Heckansicht`), 6 model codes (`KS 380`), 4 keywords that are not view
+ * words (`Frontlader`, `Mähklinge`), 4 model code + view word (`KS 380 Heckansicht`).
+ */
+async function mediaSearchQueries(db: Knex): Promise<string[]> {
+  const { rows } = await db.raw<{ rows: { name: string }[] }>(
+    `SELECT name FROM (${PUBLIC_MEDIA}) m ORDER BY id`,
+  );
+  const kinds = {
+    view: new Map<string, number>(),
+    code: new Map<string, number>(),
+    both: new Map<string, number>(),
+  };
+  const add = (map: Map<string, number>, text: string) => map.set(text, (map.get(text) ?? 0) + 1);
+  for (const { name } of rows) {
+    const [subject, view] = name.split(' – ');
+    const code = /^\p{Lu}{2,3} \d+/u.exec(subject ?? '')?.[0];
+    if (code) add(kinds.code, code);
+    if (view && /^[\p{L} ]+$/u.test(view)) {
+      add(kinds.view, view);
+      if (code) add(kinds.both, `${code} ${view}`);
+    }
+  }
+  const views = topByCount(kinds.view, 6);
+  const { rows: keywords } = await db.raw<{ rows: { keyword: string }[] }>(
+    `SELECT k.keyword FROM search_keywords k JOIN (${PUBLIC_MEDIA}) m ON m.id = k.media_id
+      GROUP BY k.keyword ORDER BY count(*) DESC, k.keyword LIMIT 30`,
+  );
+  const seen = new Set([...kinds.view.keys()]);
+  const otherKeywords = keywords
+    .map((k) => k.keyword)
+    .filter((k) => !seen.has(k))
+    .slice(0, 4);
+  return [...views, ...topByCount(kinds.code, 6), ...otherKeywords, ...topByCount(kinds.both, 4)];
+}
+
+/** The public folder holding the most public media directly (the list case's `folder=` variant). */
+async function busiestPublicFolder(db: Knex): Promise<string> {
+  const { rows } = await db.raw<{ rows: { slug: string }[] }>(
+    `SELECT f.slug FROM (${PUBLIC_MEDIA}) m JOIN media_folders f ON f.id = m.folder_id
+      GROUP BY f.slug ORDER BY count(*) DESC, f.slug LIMIT 1`,
+  );
+  if (!rows[0]) throw new Error('the catalog has no public media in a folder');
+  return rows[0].slug;
+}
+
+/** The `n` newest public JPEG images (ids): the file cases render and serve their renditions. */
+async function renditionImages(db: Knex, n: number): Promise<number[]> {
+  const { rows } = await db.raw<{ rows: { id: number }[] }>(
+    `SELECT id FROM (${PUBLIC_MEDIA}) m
+      WHERE m.type = 'image' AND m.mime_type = 'image/jpeg' AND m.file_path IS NOT NULL
+      ORDER BY m.created_at DESC, m.id DESC LIMIT ?`,
+    [n],
+  );
+  if (rows.length < n) throw new Error(`only ${rows.length} public JPEG images, wanted ${n}`);
+  return rows.map((r) => r.id);
+}
+
 export interface CatalogSample {
   catalog: ApiBenchResult['catalog'];
   searches: string[];
   pairs: FilterPair[];
   /** The 10 active products with the most relation rows, most first; the 10 with the fewest, fewest first. */
   details: { most: DetailCandidate[]; fewest: DetailCandidate[] };
+  /** `/media` searches, the folder of the list's `folder=` variant, the images the file cases serve. */
+  media: { searches: string[]; folder: string; images: number[] };
 }
 
 /** What the cases are made of, read from the benchmark database (active products and articles, all media). */
@@ -142,5 +209,10 @@ export async function catalogSample(db: Knex): Promise<CatalogSample> {
     searches: await searchQueries(db),
     pairs: await filterPairs(db),
     details: await detailCandidates(db, 10),
+    media: {
+      searches: await mediaSearchQueries(db),
+      folder: await busiestPublicFolder(db),
+      images: await renditionImages(db, 20),
+    },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * CPU per process during a case, from /proc (Linux): the API, Meilisearch, the Express baseline, this
- * process (autocannon), the Postgres backends of the benchmark database, and the rest of the machine.
+ * baseline, the static file server, this process (autocannon), the Postgres backends of the benchmark database, and the rest of the machine.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { DATABASE } from './services';
@@ -46,13 +46,14 @@ function machineCpuSeconds(): number {
 }
 
 /** The pids of the benchmark's server processes. */
-export type CpuPids = Record<'api' | 'meilisearch' | 'express', number>;
+export type CpuPids = Record<'api' | 'meilisearch' | 'express' | 'static', number>;
 
 /** Cumulative CPU seconds at one moment. */
 export interface CpuSample {
   api: number;
   meilisearch: number;
   express: number;
+  static: number;
   bench: number;
   /** By backend pid. */
   postgres: Map<number, number>;
@@ -66,6 +67,7 @@ export function cpuSample(pids: CpuPids): CpuSample {
     api: cpuSeconds(pids.api),
     meilisearch: cpuSeconds(pids.meilisearch),
     express: cpuSeconds(pids.express),
+    static: cpuSeconds(pids.static),
     bench: (own.user + own.system) / 1e6,
     postgres: postgresBackends(),
     machine: machineCpuSeconds(),
@@ -81,10 +83,11 @@ export function cpuShare(before: CpuSample, after: CpuSample, seconds: number): 
     api: after.api - before.api,
     meilisearch: after.meilisearch - before.meilisearch,
     express: after.express - before.express,
+    static: after.static - before.static,
     bench: after.bench - before.bench,
     postgres,
   };
-  const ours = delta.api + delta.meilisearch + delta.express + delta.bench + delta.postgres;
+  const ours = delta.api + delta.meilisearch + delta.express + delta.static + delta.bench + delta.postgres;
   const pct = (cpuSeconds: number) => Math.max(0, Math.round((cpuSeconds / seconds) * 100));
   return {
     api: pct(delta.api),
@@ -92,6 +95,7 @@ export function cpuShare(before: CpuSample, after: CpuSample, seconds: number): 
     postgres: pct(delta.postgres),
     bench: pct(delta.bench),
     express: pct(delta.express),
+    static: pct(delta.static),
     other: pct(after.machine - before.machine - ours),
   };
 }

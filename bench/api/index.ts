@@ -11,13 +11,19 @@
  *   after a successful import says the database holds exactly this catalog, so later runs skip the import.
  * - Meilisearch: the bundled server on a free port with a fresh data dir under .data/bench (removed at the
  *   end), indexes built in-process with the indexer's own `runReindex(ctx, 'all')`, which is timed.
- * - The API (`node --import tsx src/server.ts`) and the Express baseline (bench/api-child-express.ts) as
- *   child processes, so that autocannon does not share their event loop. Unique index and Redis prefixes.
+ * - The API (`node --import tsx src/server.ts`), the Express baseline (bench/api-child-express.ts) and the
+ *   static file server baseline (bench/api-child-static.ts, `express.static` over the benchmark's
+ *   MEDIA_ROOT) as child processes, so that autocannon does not share their event loop. Unique index and
+ *   Redis prefixes.
+ * - Renditions: 20 public JPEG images rendered with the worker's render job in-process before the
+ *   reindex (kept in the database and MEDIA_ROOT; later runs find them current).
  *
  * Cases (catalog.ts, cases.ts; 16 connections, 20 s each after a short unmeasured warm-up; each connection
  * starts at a different point of the case's request list): search (without and with `facets=1`), filtered
- * list, deep pages, product detail; raw Meilisearch replaying the requests the API sent it for the searches,
- * the list and the products deep page (caught in-process, headers included, see probe.ts); bare Express.
+ * list, deep pages, product detail, `/media` search and list; raw Meilisearch replaying the requests the
+ * API sent it for the searches, the list, the products deep page and the `/media` cases (caught in-process,
+ * headers included, see probe.ts); bare Express; a cached rendition from the API (`conversions` URLs) and
+ * the same files from the static server (every response must be 200 with the file's byte count).
  * With `diagnose`, five more that show where a search's time goes. Every request of a case is sent once
  * before it is measured and must answer 2xx (lists must find something; raw searches as many hits as the
  * API's). Latencies (load.ts) are the 2xx response times with sub-millisecond resolution (autocannon's own
@@ -40,14 +46,17 @@ import {
   apiEnv,
   buildIndexes,
   type BuiltIndexes,
+  type Child,
   ensureSnapshot,
   meiliDataDir,
   prepareDatabase,
   removeStaleMeiliDirs,
   startApi,
   startExpress,
+  startStatic,
 } from './services';
-import type { ApiBenchOptions, ApiBenchResult, CaseResult } from './types';
+import { renderImages, renditionFiles, type RenditionFile } from './renditions';
+import type { ApiBenchOptions, ApiBenchResult, CaseResult, RenditionSetup } from './types';
 
 export { apiTable } from './report';
 export type {
@@ -56,6 +65,7 @@ export type {
   CaseResult,
   CpuShare,
   DetailQueryCount,
+  RenditionSetup,
   TargetCheck,
 } from './types';
 
@@ -87,36 +97,60 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       await meili.stop();
       await rm(meiliDir, { recursive: true, force: true });
     });
-    const [apiPort, expressPort] = [await freePort(), await freePort()];
+    const [apiPort, expressPort, staticPort] = [await freePort(), await freePort(), await freePort()];
     const env = apiEnv(databaseUrl, meili, apiPort);
     const config = loadConfig(env);
 
     const db = createDb(databaseUrl, 4);
     let sample: CatalogSample;
     let indexes: BuiltIndexes;
+    let renditions: RenditionSetup;
+    let files: RenditionFile[];
+    let api: Child;
+    let express: Child;
+    let statics: Child;
     try {
       sample = await catalogSample(db);
       const { products, articles, media } = sample.catalog;
+      log(`rendering ${sample.media.images.length} public JPEG images with the render job...`);
+      renditions = await renderImages(db, config, sample.media.images);
+      log(
+        `  ${renditions.rendered} rendered, ${renditions.images - renditions.rendered} already current, ` +
+          `${(renditions.renderMs / 1000).toFixed(1)} s (formats ${renditions.formats.join(', ')})`,
+      );
       log(`building the indexes (${products} products, ${articles} articles, ${media} media)...`);
       indexes = await buildIndexes(db, config, log);
+      api = await startApi(env, apiPort);
+      stops.push(() => api.server.stop());
+      express = await startExpress(expressPort);
+      stops.push(() => express.server.stop());
+      statics = await startStatic(staticPort);
+      stops.push(() => statics.server.stop());
+      files = await renditionFiles(api.origin, db, sample.media.images, renditions.formats);
     } finally {
       await db.destroy();
     }
 
     const plans = apiCasePlans(sample);
     log('probing the requests in-process (SQL statements, Meilisearch requests)...');
-    const allPaths = plans.flatMap((c) => c.paths);
+    const allPaths = [...plans.flatMap((c) => c.paths), ...files.map((f) => f.url)];
     const probed = await probe(config, allPaths);
     const detailQueries = detailQueryCounts(sample.details, probed);
     for (const d of detailQueries) log(`GET /products/${d.slug}: ${d.queries} SQL queries`);
 
-    const api = await startApi(env, apiPort);
-    stops.push(() => api.server.stop());
-    const express = await startExpress(expressPort);
-    stops.push(() => express.server.stop());
-    const pids: CpuPids = { api: api.pid, meilisearch: meili.pid, express: express.pid };
-    const origins = { api: api.origin, meilisearch: meili.url, express: express.origin };
-    const cases = caseSpecs(plans, probed, origins, options.diagnose ?? false);
+    const pids: CpuPids = {
+      api: api.pid,
+      meilisearch: meili.pid,
+      express: express.pid,
+      static: statics.pid,
+    };
+    const origins = {
+      api: api.origin,
+      meilisearch: meili.url,
+      express: express.origin,
+      static: statics.origin,
+    };
+    const cases = caseSpecs(plans, probed, origins, files, options.diagnose ?? false);
 
     const results: CaseResult[] = [];
     for (const spec of cases) {
@@ -129,7 +163,10 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
     }
     if (api.tail.length) log(`API output (last lines):\n  ${api.tail.join('\n  ')}`);
 
-    const { searchRatio, facetsRatio, targets } = checkTargets(results, detailQueries);
+    const { searchRatio, facetsRatio, mediaSearchRatio, renditionRatio, targets } = checkTargets(
+      results,
+      detailQueries,
+    );
     return {
       date: new Date().toISOString().slice(0, 10),
       cores: os.cpus().length,
@@ -140,10 +177,15 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       reindexMs: indexes.reindexMs,
       searches: sample.searches,
       filters: sample.pairs.map((p) => `${p.taxonomy}:${p.term} + ${p.manufacturer}`),
+      mediaSearches: sample.media.searches,
+      mediaFolder: sample.media.folder,
+      renditions,
       detailQueries,
       cases: results,
       searchRatio,
       facetsRatio,
+      mediaSearchRatio,
+      renditionRatio,
       targets,
     };
   } finally {

@@ -2,11 +2,15 @@
  * Measures one case: checks each of its requests once, warms up, then drives it with autocannon from this
  * process and returns requests/s, 2xx latency percentiles (sub-millisecond), failures and CPU per process.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 import { cpuSample, cpuShare, type CpuPids } from './cpu';
-import type { ApiBenchOptions, CaseResult, CaseSpec } from './types';
+import type { ApiBenchOptions, BenchRequest, CaseResult, CaseSpec } from './types';
 
-/** Sends every request of a case once: each must answer 2xx and pass the case's check, or this throws. */
+/**
+ * Sends every request of a case once: each must answer 2xx and pass the case's check (a file: exactly 200
+ * with `expectBytes` body bytes), or this throws.
+ */
 async function checkCase(spec: CaseSpec): Promise<void> {
   for (const request of spec.requests) {
     const res = await fetch(`${spec.origin}${request.path}`, {
@@ -14,6 +18,16 @@ async function checkCase(spec: CaseSpec): Promise<void> {
       headers: request.headers,
       body: request.body,
     });
+    if (request.expectBytes !== undefined) {
+      const bytes = (await res.arrayBuffer()).byteLength;
+      if (res.status !== 200 || bytes !== request.expectBytes) {
+        throw new Error(
+          `${spec.name}: ${request.method} ${request.path} answered ${res.status} with ${bytes} bytes, ` +
+            `expected 200 with ${request.expectBytes}`,
+        );
+      }
+      continue;
+    }
     const text = await res.text();
     if (res.status < 200 || res.status > 299) {
       throw new Error(
@@ -22,6 +36,33 @@ async function checkCase(spec: CaseSpec): Promise<void> {
     }
     spec.check?.(JSON.parse(text), request);
   }
+}
+
+/**
+ * The case's requests as autocannon sends them: a file request gets an `onResponse` that counts every
+ * response other than 200 with `Content-Length` = `expectBytes` (autocannon completes a response only
+ * after `Content-Length` body bytes, so a match means the whole file arrived).
+ */
+function withChecks(
+  requests: BenchRequest[],
+  counts: { mismatches: number; fileBytes: number; files: number },
+): autocannon.Request[] {
+  return requests.map(({ expectBytes, ...request }) => {
+    if (expectBytes === undefined) return request;
+    return {
+      ...request,
+      onResponse: (status: number, _body: string, _context: object, headers?: IncomingHttpHeaders) => {
+        // Raw header names, as the server wrote them (Express: `Content-Length`).
+        const raw = headers as Record<string, string | string[] | undefined> | undefined;
+        const length = Number(raw?.['content-length'] ?? raw?.['Content-Length']);
+        if (status !== 200 || length !== expectBytes) counts.mismatches += 1;
+        else {
+          counts.fileBytes += length;
+          counts.files += 1;
+        }
+      },
+    };
+  });
 }
 
 /** `list` rotated to start at `offset`. */
@@ -35,8 +76,14 @@ async function cannon(
   spec: CaseSpec,
   connections: number,
   durationSec: number,
-): Promise<{ result: autocannon.Result; latencies: number[] }> {
+): Promise<{
+  result: autocannon.Result;
+  latencies: number[];
+  counts: { mismatches: number; fileBytes: number; files: number };
+}> {
   const latencies: number[] = [];
+  const counts = { mismatches: 0, fileBytes: 0, files: 0 };
+  const requests = withChecks(spec.requests, counts);
   let client = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -44,9 +91,9 @@ async function cannon(
         url: spec.origin,
         connections,
         duration: durationSec,
-        requests: spec.requests,
+        requests,
         // Without this every connection would send the same request at the same moment.
-        setupClient: (c) => c.setRequests(rotate(spec.requests, client++ * 7)),
+        setupClient: (c) => c.setRequests(rotate(requests, client++ * 7)),
       },
       (error: unknown, res) =>
         error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(res),
@@ -55,7 +102,7 @@ async function cannon(
       if (status >= 200 && status < 300) latencies.push(ms);
     });
   });
-  return { result, latencies };
+  return { result, latencies, counts };
 }
 
 /** The `p`th percentile (nearest rank) of ascending `sorted`, NaN when empty. */
@@ -78,7 +125,7 @@ export async function runCase(
   await checkCase(spec);
   if (options.warmupSec > 0) await cannon(spec, connections, options.warmupSec);
   const before = cpuSample(pids);
-  const { result, latencies } = await cannon(spec, connections, options.durationSec);
+  const { result, latencies, counts } = await cannon(spec, connections, options.durationSec);
   const after = cpuSample(pids);
   const sorted = Float64Array.from(latencies).sort();
   const responses = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
@@ -92,6 +139,8 @@ export async function runCase(
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     non2xx: result.non2xx,
+    mismatches: counts.mismatches,
+    meanBytes: counts.files > 0 ? counts.fileBytes / counts.files : undefined,
     errors: result.errors,
     timeouts: result.timeouts,
     cpu: cpuShare(before, after, result.duration),

@@ -16,7 +16,7 @@ export interface Probed {
   queries: number;
   /** The requests the app sent Meilisearch, as sent (method, path, headers, body). */
   meili: BenchRequest[];
-  /** `meta.total` of a list answer. */
+  /** `meta.total` of a list answer (undefined for a file). */
   total: number | undefined;
 }
 
@@ -61,7 +61,10 @@ export async function probe(config: AppConfig, paths: string[]): Promise<Map<str
       const text = await res.text();
       meili = undefined;
       if (!res.ok) throw new Error(`GET ${p} answered ${res.status} in-process: ${text.slice(0, 300)}`);
-      out.set(p, { queries, meili: calls, total: (JSON.parse(text) as Hits).meta?.total });
+      // A file (rendition) has no total.
+      const json = res.headers.get('content-type')?.startsWith('application/json');
+      const total = json ? (JSON.parse(text) as Hits).meta?.total : undefined;
+      out.set(p, { queries, meili: calls, total });
     }
     return out;
   } finally {

@@ -23,17 +23,25 @@ const fmt = (n: number, digits = 1) =>
 export function checkTargets(
   results: CaseResult[],
   detailQueries: DetailQueryCount[],
-): { searchRatio: number; facetsRatio: number; targets: TargetCheck[] } {
+): {
+  searchRatio: number;
+  facetsRatio: number;
+  mediaSearchRatio: number;
+  renditionRatio: number;
+  targets: TargetCheck[];
+} {
   const byName = (prefix: string) =>
     results.find((r) => r.name === prefix) ?? results.find((r) => r.name.startsWith(prefix))!;
   const searchRatio = byName('API search').rps / byName('raw Meilisearch: search').rps;
   const facetsRatio = byName('API search, facets=1').rps / byName('raw Meilisearch: search with facets').rps;
+  const mediaSearchRatio = byName('API /media search').rps / byName('raw Meilisearch: /media search').rps;
+  const renditionRatio = byName('API cached rendition').rps / byName('bare static file server').rps;
   const p99Target = (prefix: string, limit: number): TargetCheck => {
     const r = byName(prefix);
     return {
       target: `${r.name}: p99 ≤ ${limit} ms`,
       measured: `${r.p99.toFixed(1)} ms`,
-      met: r.p99 <= limit && r.non2xx === 0 && r.errors === 0,
+      met: r.p99 <= limit && r.non2xx === 0 && r.errors === 0 && r.mismatches === 0,
     };
   };
   const queryCounts = [...new Set(detailQueries.map((d) => d.queries))];
@@ -44,6 +52,8 @@ export function checkTargets(
     p99Target('API deep page (products', 30),
     p99Target('API deep page (articles', 30),
     p99Target('API product detail', 20),
+    p99Target('API /media search', 30),
+    p99Target('API /media list', 30),
     {
       target: 'product detail: a fixed number of SQL queries however many relations',
       measured: detailQueries.map((d) => `${d.queries} (${relationSummary(d)})`).join(' vs '),
@@ -59,17 +69,27 @@ export function checkTargets(
       measured: `${(facetsRatio * 100).toFixed(1)} %`,
       met: facetsRatio >= 0.5,
     },
+    ...['API cached rendition', 'bare static file server'].map((prefix): TargetCheck => {
+      const r = byName(prefix);
+      return {
+        target: `${r.name}: every response 200 with the file's bytes`,
+        measured: `${fmt(r.responses, 0)} responses, ${r.non2xx + r.mismatches + r.errors} failed`,
+        met: r.responses > 0 && r.non2xx === 0 && r.mismatches === 0 && r.errors === 0,
+      };
+    }),
   ];
-  return { searchRatio, facetsRatio, targets };
+  return { searchRatio, facetsRatio, mediaSearchRatio, renditionRatio, targets };
 }
 
 /** One case as a row of the cases table (Markdown). */
 export function caseRow(r: CaseResult): string {
-  const failures = r.non2xx + r.errors;
+  const failures = r.non2xx + r.errors + r.mismatches;
   const problems =
-    failures === 0 ? '0' : `**${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts)**`;
-  // The app column is the process of the case's server: the API, or the Express baseline.
-  const app = r.server === 'express' ? r.cpu.express : r.server === 'api' ? r.cpu.api : '–';
+    failures === 0
+      ? '0'
+      : `**${r.non2xx} non-2xx, ${r.mismatches} wrong status/size, ${r.errors} errors (${r.timeouts} timeouts)**`;
+  // The app column is the process of the case's server: the API, the Express baseline or the static server.
+  const app = r.server === 'meilisearch' ? '–' : r.cpu[r.server];
   const cpu = `${app} / ${r.cpu.meilisearch} / ${r.cpu.postgres} / ${r.cpu.bench} / ${r.cpu.other}`;
   return (
     `| ${r.name} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${problems} | ${r.sql ?? '–'} | ` +
@@ -92,6 +112,11 @@ export function apiTable(result: ApiBenchResult): string {
       `(with facets=1: **${(result.facetsRatio * 100).toFixed(1)} %**). CPU in % of one core; "other" is CPU ` +
       `used outside the benchmark's processes during the case (noise when well above 0).`,
     '',
+    `API /media search requests/s ÷ raw Meilisearch on the same requests: ` +
+      `**${(result.mediaSearchRatio * 100).toFixed(1)} %**. API cached rendition requests/s ÷ the bare static ` +
+      `file server's on the same files: **${(result.renditionRatio * 100).toFixed(1)} %** (mean file ` +
+      `${fmt((result.cases.find((c) => c.server === 'static')?.meanBytes ?? 0) / 1024, 1)} KB).`,
+    '',
     '| target | measured | met |',
     '|---|---|---|',
     ...result.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : '**no**'} |`),
@@ -107,6 +132,14 @@ export function apiTable(result: ApiBenchResult): string {
     `Searches: ${result.searches.map((s) => `\`${s}\``).join(', ')}.`,
     '',
     `Filters (taxons + manufacturer): ${result.filters.map((s) => `\`${s}\``).join(', ')}.`,
+    '',
+    `/media searches: ${result.mediaSearches.map((s) => `\`${s}\``).join(', ')}; list variants: newest ` +
+      `first, \`type=image\`, \`folder=${result.mediaFolder}\`, pages 1-4 each (24 per page).`,
+    '',
+    `Renditions served: ${result.renditions.images} public JPEG images × ${result.renditions.formats.length} ` +
+      `formats (${result.renditions.formats.join(', ')}) = ${result.renditions.files} files, rendered with the ` +
+      `render job in-process before the reindex: ${result.renditions.rendered} rendered in ` +
+      `${(result.renditions.renderMs / 1000).toFixed(1)} s (the others already current from an earlier run).`,
   ];
   return lines.join('\n');
 }

@@ -1,7 +1,7 @@
 /**
  * The services the API benchmark runs against, all of its own: the benchmark database with the medium
- * catalog (kept between runs), the bundled Meilisearch's data dir and its indexes, and the API and the bare
- * Express baseline as supervised child processes.
+ * catalog (kept between runs), the bundled Meilisearch's data dir and its indexes, and the API, the bare
+ * Express baseline and the bare static file server as supervised child processes.
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -246,6 +246,17 @@ export function startApi(env: Record<string, string>, port: number): Promise<Chi
     { ...process.env, ...env },
     port,
     '/api/v1/taxonomies',
+  );
+}
+
+/** The bare static file server (bench/api-child-static.ts) over the benchmark's MEDIA_ROOT, ready on `port`. */
+export function startStatic(port: number): Promise<Child> {
+  return startChild(
+    path.join(ROOT, 'bench', 'api-child-static.ts'),
+    [String(port), MEDIA_ROOT],
+    process.env,
+    port,
+    '/ready',
   );
 }
 

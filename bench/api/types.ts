@@ -30,6 +30,8 @@ export interface CpuShare {
   /** This process: autocannon. */
   bench: number;
   express: number;
+  /** The bare static file server (bench/api-child-static.ts). */
+  static: number;
   /**
    * Everything else on the machine: other people's work (noise when well above 0), and also Postgres's
    * own background processes (WAL writer, checkpointer).
@@ -41,7 +43,7 @@ export interface CaseResult {
   name: string;
   /** SQL statements per request (API cases), e.g. `1` or `0–2`. */
   sql: string | undefined;
-  server: 'api' | 'meilisearch' | 'express';
+  server: Server;
   /** Distinct requests the case rotates over. */
   variants: number;
   /** Responses received during the measured period. */
@@ -52,9 +54,16 @@ export interface CaseResult {
   p50: number;
   p99: number;
   non2xx: number;
+  /**
+   * Responses that broke the case's per-response check under load (file cases: status other than 200 or a
+   * `Content-Length` other than the file's size).
+   */
+  mismatches: number;
   errors: number;
   timeouts: number;
   connections: number;
+  /** Mean bytes of a response body (file cases). */
+  meanBytes?: number;
   cpu: CpuShare;
 }
 
@@ -82,14 +91,39 @@ export interface ApiBenchResult {
   reindexMs: number;
   searches: string[];
   filters: string[];
+  /** The `/media` searches and the public folder of the list case's `folder=` variant. */
+  mediaSearches: string[];
+  mediaFolder: string;
+  /** The images rendered for the file cases, and what that took. */
+  renditions: RenditionSetup;
   detailQueries: DetailQueryCount[];
   cases: CaseResult[];
   /** API search requests/s divided by raw Meilisearch's on the same searches. */
   searchRatio: number;
   /** The same with `facets=1`. */
   facetsRatio: number;
+  /** API `/media` search requests/s divided by raw Meilisearch's on the same searches. */
+  mediaSearchRatio: number;
+  /** API cached rendition requests/s divided by the bare static file server's on the same files. */
+  renditionRatio: number;
   targets: TargetCheck[];
 }
+
+/** The renditions the file cases serve: `images` public JPEGs rendered with the render job, in-process. */
+export interface RenditionSetup {
+  images: number;
+  /** Formats rendered per image (the active formats of the catalog). */
+  formats: string[];
+  /** Rendition files served (images × formats). */
+  files: number;
+  /** Milliseconds of the render jobs (0-ish when they were already rendered by an earlier run). */
+  renderMs: number;
+  /** Render jobs that rendered something (the others found their renditions current). */
+  rendered: number;
+}
+
+/** Whose process answers a case. */
+export type Server = 'api' | 'meilisearch' | 'express' | 'static';
 
 /** One request of a case, as autocannon sends it. */
 export interface BenchRequest {
@@ -97,6 +131,8 @@ export interface BenchRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** A file: the response must be 200 with exactly this many body bytes (checked before and under load). */
+  expectBytes?: number;
 }
 
 export interface CaseSpec {
@@ -106,7 +142,7 @@ export interface CaseSpec {
   /** Default: the run's connections. */
   connections?: number;
   /** Whose process answers (for the CPU column). */
-  server: 'api' | 'meilisearch' | 'express';
+  server: Server;
   origin: string;
   requests: BenchRequest[];
   /** Extra check of each response body before the case is measured. */
