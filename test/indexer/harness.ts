@@ -20,7 +20,7 @@ import { importSnapshot } from '../../src/import';
 import type { IndexName } from '../../src/search/indexes';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { removeDir, SAMPLE_SNAPSHOT, tempDir } from '../support/snapshot';
-import { dropIndexes, testConfig, testMeiliClient } from '../support/stack';
+import { dropIndexes, dropRedisKeys, testConfig, testMeiliClient } from '../support/stack';
 
 export const silentLogger = pino({ level: 'silent' });
 
@@ -133,6 +133,7 @@ export async function createHarness(
     uid: (name) => liveUid(ctx, name),
     async cleanup() {
       await dropIndexes(meili, config.meiliIndexPrefix);
+      await dropRedisKeys(config.redisUrl, config.redisPrefix);
       await t.drop();
       await removeDir(mediaRoot);
     },

@@ -15,7 +15,7 @@ import { createMeiliClient } from '../../src/search/indexes';
 import { startTestApi, type TestApi } from './api';
 import { createTestDatabase, type TestDatabase } from './database';
 import { copySample, removeDir, tempDir } from './snapshot';
-import { dropIndexes, testConfig } from './stack';
+import { dropIndexes, dropRedisKeys, testConfig } from './stack';
 
 export interface CatalogStack {
   database: TestDatabase;
@@ -67,6 +67,7 @@ export async function startCatalogStack(
     async close() {
       await api.close();
       await dropIndexes(indexer.meili, config.meiliIndexPrefix);
+      await dropRedisKeys(config.redisUrl, config.redisPrefix);
       await database.drop();
       await removeDir(mediaRoot);
       if (sample) await removeDir(sample);
