@@ -1,0 +1,96 @@
+/**
+ * The token commands as an administrator runs them (`npm run token:*` → src/cli/token.ts), and the tokens
+ * they make against the running API: shown once, stored as a SHA-256 hash, profiles and abilities,
+ * revocation, clear errors with exit code 1.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startCatalogStack, type CatalogStack } from '../support/catalog';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+let stack: CatalogStack;
+
+beforeAll(async () => {
+  stack = await startCatalogStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function token(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [require.resolve('tsx/cli'), 'src/cli/token.ts', ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: stack.config.databaseUrl },
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const status = async (path: string, plain: string) =>
+  (await stack.api.get(path, { headers: { Authorization: `Bearer ${plain}` } })).status;
+
+it('creates a Sanctum-style token, prints it alone on the last line and stores only its hash', async () => {
+  const created = await token('create', '--email', 'CMS-Integration@example.com', '--name', 'website');
+  expect(created.code).toBe(0);
+  const plain = created.stdout.trim().split('\n').at(-1)!;
+  expect(plain).toMatch(/^\d+\|[A-Za-z0-9]{40}[0-9a-f]{8}$/);
+  const [id, secret] = plain.split('|') as [string, string];
+  const row = await stack.database
+    .db('personal_access_tokens')
+    .first()
+    .where({ id: Number(id) });
+  expect(row).toMatchObject({
+    user_id: 2,
+    name: 'website',
+    abilities: ['content:catalog:read', 'content:media:read'],
+  });
+  expect(row.token_hash).toBe(createHash('sha256').update(secret).digest('hex'));
+  expect(JSON.stringify(row)).not.toContain(secret);
+  expect(await status('/user', plain)).toBe(200);
+  expect(await status('/content/products', plain)).toBe(200);
+
+  const listed = await token('list');
+  expect(listed.code).toBe(0);
+  expect(listed.stdout).toContain('website');
+  expect(listed.stdout).not.toContain(secret);
+
+  expect((await token('revoke', id)).code).toBe(0);
+  expect(await status('/user', plain)).toBe(401);
+});
+
+it('gives the media profile no catalog access and full access to `*`', async () => {
+  const media = (await token('create', '--email', 'cms-integration@example.com', '--profile', 'media'))
+    .stdout;
+  const mediaToken = media.trim().split('\n').at(-1)!;
+  expect(await status('/content/products', mediaToken)).toBe(403);
+  expect(await status('/user', mediaToken)).toBe(200);
+  const full = (await token('create', '--email', 'petra.schuster@example.com', '--profile', 'full')).stdout;
+  expect(await status('/content/products', full.trim().split('\n').at(-1)!)).toBe(200);
+});
+
+it('refuses an unknown e-mail, ability, profile or token id with one line and exit code 1', async () => {
+  for (const args of [
+    ['create', '--email', 'nobody@example.com'],
+    ['create', '--email', 'cms-integration@example.com', '--abilities', 'content:catalog:write'],
+    ['create', '--email', 'cms-integration@example.com', '--profile', 'admin'],
+    ['create'],
+    ['revoke', '999999'],
+    ['revoke', 'abc'],
+  ]) {
+    const result = await token(...args);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^token:\w+ failed: /);
+  }
+});
