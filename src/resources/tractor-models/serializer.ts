@@ -55,12 +55,7 @@ export function serializeModelSeries(record: ModelSeriesRecord): ModelSeriesReso
 /** The list form: summary fields, then `manufacturer` and `series` (both always present, maybe null). */
 export function serializeTractorModel(record: TractorModelWithRelations): TractorModelResource {
   return {
-    id: record.id,
-    identifier: record.identifier,
-    model: record.model,
-    type_of_tractor: record.type_of_tractor,
-    manufacturer_id: record.manufacturer_id,
-    tractor_series_id: record.tractor_series_id,
+    ...serializeTractorModelSummary(record),
     manufacturer: record.manufacturer ? serializeManufacturer(record.manufacturer) : null,
     series: record.series ? serializeModelSeries(record.series) : null,
   };

@@ -37,12 +37,5 @@ export function serializeTractorSeriesDetail(
   record: TractorSeriesRecord,
   models: TractorModelSummary[],
 ): TractorSeriesDetail {
-  return {
-    id: record.id,
-    slug: record.slug,
-    names: record.name,
-    manufacturer_id: record.manufacturer_id,
-    manufacturer: record.manufacturer ? serializeManufacturer(record.manufacturer) : null,
-    models,
-  };
+  return { ...serializeTractorSeries(record), models };
 }
