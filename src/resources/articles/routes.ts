@@ -5,6 +5,7 @@
  * `page`, `per_page`. There is no public single-article path.
  */
 import type { AppDeps } from '../../app';
+import { ApiError } from '../../http/errors';
 import { paginate, parsePage, parsePerPage } from '../../http/pagination';
 import { stringParam } from '../../http/params';
 import type { ParsedQuery } from '../../http/query-string';
@@ -53,5 +54,12 @@ export function list(deps: AppDeps, path = `${deps.config.apiBaseUrl}/articles`)
         attributesToRetrieve: RECORD_FIELDS,
       });
     res.json(paginate(result.hits.map(serializeArticle), totalHits(result), { path, query, page, perPage }));
+  };
+}
+
+/** `GET /content/articles/{ordernumber}`. Placeholder: filled in by issue 5. */
+export function show(_deps: AppDeps): Handler {
+  return () => {
+    throw new ApiError(404);
   };
 }

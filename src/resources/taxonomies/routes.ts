@@ -4,6 +4,7 @@
  * filter of `/products`.
  */
 import type { AppDeps } from '../../app';
+import { ApiError } from '../../http/errors';
 import type { Handler } from '../../http/routes';
 import { listFrontendTaxonomies, listFrontendTaxons } from './query';
 import { serializeTaxonomies } from './serializer';
@@ -16,5 +17,19 @@ export function list(deps: AppDeps): Handler {
       listFrontendTaxons(deps.db),
     ]);
     res.json({ data: serializeTaxonomies(taxonomies, taxons) });
+  };
+}
+
+/** `GET /content/taxonomies`. Placeholder: filled in by issue 5. */
+export function contentList(_deps: AppDeps): Handler {
+  return () => {
+    throw new ApiError(404);
+  };
+}
+
+/** `GET /content/taxonomies/{slug}`. Placeholder: filled in by issue 5. */
+export function contentShow(_deps: AppDeps): Handler {
+  return () => {
+    throw new ApiError(404);
   };
 }
