@@ -17,7 +17,7 @@ export function testMeili(): { url: string; key: string } {
 
 /**
  * A configuration for one test file: its database, the run's Meilisearch, unique `t<hex>_` index and
- * `t<hex>` Redis prefixes, silent logs, and `overrides` (environment variable names) on top.
+ * `t<hex>` Redis prefixes, silent logs, rate limits too high to reach, and `overrides` (environment variable names) on top.
  */
 export function testConfig(databaseUrl: string, overrides: Record<string, string> = {}): AppConfig {
   const meili = testMeili();
@@ -31,6 +31,9 @@ export function testConfig(databaseUrl: string, overrides: Record<string, string
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     APP_URL: 'http://api.test',
     LOG_LEVEL: 'silent',
+    // The limiter runs in every test (headers and all); only the rate-limit tests set real limits.
+    API_RATE_LIMIT_TOKEN: '1000000',
+    API_RATE_LIMIT_GUEST: '1000000',
     ...overrides,
   });
 }
