@@ -1,27 +1,33 @@
 /**
  * The Express application of the API: `/api/v1` routes (src/routes.ts) behind helmet, CORS for every origin
- * (no exposed headers, spec "Cross-origin access"), PHP-style query parsing, request ids and pino request
- * logs; every error in the spec's JSON shape (src/http/errors.ts), also for unknown paths.
+ * (no exposed headers, spec "Cross-origin access"), PHP-style query parsing, request ids, pino request
+ * logs and the request limits (src/http/rate-limit.ts); every error in the spec's JSON shape (src/http/errors.ts), also for unknown paths.
  */
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import helmet from 'helmet';
+import type Redis from 'ioredis';
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '../config/env';
 import { ApiError, errorHandler, notFound, requestId, requestIdOf } from './http/errors';
 import { parsePhpQuery } from './http/query-string';
+import { rateLimit, throttledWarning } from './http/rate-limit';
 import type { Logger } from './logger';
 import { filesRouter } from './resources/files/routes';
 import { apiRouter } from './routes';
 
-/** What the route handlers need: configuration, Postgres, Meilisearch and the logger. */
+/**
+ * What the app needs: configuration, Postgres, Meilisearch, the logger, and the Redis connection of the
+ * rate limiter (src/http/rate-limit.ts `createLimiterRedis`: no offline queue, short timeouts).
+ */
 export interface AppDeps {
   config: AppConfig;
   db: Knex;
   meili: Meilisearch;
   logger: Logger;
+  redis: Redis;
 }
 
 /**
@@ -48,7 +54,7 @@ function isUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** Builds the app; it opens no connection of its own (the caller owns `db` and `meili`). */
+/** Builds the app; it opens no connection of its own (the caller owns `db`, `meili` and `redis`). */
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -75,7 +81,8 @@ export function createApp(deps: AppDeps): Express {
       },
     }),
   );
-  app.use('/api/v1', apiRouter(deps));
+  const onRedisError = throttledWarning(deps.logger, 'rate limits are off: Redis is unreachable');
+  app.use('/api/v1', rateLimit({ ...deps, onRedisError }), apiRouter(deps));
   app.use('/files', filesRouter(deps));
   app.use('/api', notFound);
   app.use(notFound);

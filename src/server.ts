@@ -1,11 +1,13 @@
 /**
- * `npm start`: the API on HOST:PORT. Needs Postgres (DATABASE_URL, migrated) and Meilisearch (MEILI_URL).
+ * `npm start`: the API on HOST:PORT. Needs Postgres (DATABASE_URL, migrated) and Meilisearch (MEILI_URL);
+ * Redis (REDIS_URL) holds the request counters, and the API keeps answering without it.
  * SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, close the pools, exit 0.
  */
 import type { Server } from 'node:http';
 import { getConfig } from '../config/env';
 import { createApp } from './app';
 import { createDb } from './db/database';
+import { createLimiterRedis } from './http/rate-limit';
 import { createLogger } from './logger';
 import { createMeiliClient } from './search/indexes';
 
@@ -15,7 +17,8 @@ export async function startServer(): Promise<Server> {
   const logger = createLogger(config, 'api');
   const db = createDb(config.databaseUrl, 10);
   const meili = createMeiliClient(config);
-  const app = createApp({ config, db, meili, logger });
+  const redis = createLimiterRedis(config, logger);
+  const app = createApp({ config, db, meili, logger, redis });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -29,6 +32,7 @@ export async function startServer(): Promise<Server> {
     stopping = true;
     logger.info(`${signal}: closing the API`);
     server.close(() => {
+      redis.disconnect();
       void db.destroy().finally(() => process.exit(0));
     });
     server.closeIdleConnections();

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import type { AppConfig } from '../../config/env';
 import { createApp } from '../../src/app';
+import { createLimiterRedis } from '../../src/http/rate-limit';
 import { createDb } from '../../src/db/database';
 import { createMeiliClient } from '../../src/search/indexes';
 import type { BenchRequest, Hits } from './types';
@@ -47,7 +48,9 @@ export async function probe(config: AppConfig, paths: string[]): Promise<Map<str
     }
     return realFetch(input, init);
   };
-  const app = createApp({ config, db, meili: createMeiliClient(config), logger: pino({ level: 'silent' }) });
+  const logger = pino({ level: 'silent' });
+  const redis = createLimiterRedis(config, logger);
+  const app = createApp({ config, db, meili: createMeiliClient(config), logger, redis });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -71,6 +74,7 @@ export async function probe(config: AppConfig, paths: string[]): Promise<Map<str
     globalThis.fetch = realFetch;
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+    redis.disconnect();
     await db.destroy();
   }
 }

@@ -20,7 +20,7 @@ export interface Authenticated {
 
 /** The token's owner and abilities, set by `requireToken` on the request. */
 export function authOf(req: Request): Authenticated {
-  const auth = (req as Request & { auth?: Authenticated }).auth;
+  const auth = (req as WithToken).auth;
   if (!auth) throw new Error('authOf() called on a route without requireToken()');
   return auth;
 }
@@ -32,7 +32,7 @@ export function can(abilities: readonly string[], ability: string): boolean {
   return abilities.includes('*') || abilities.includes(ability);
 }
 
-interface TokenRow {
+export interface TokenRow {
   id: number;
   user_id: number;
   token_hash: string;
@@ -65,6 +65,20 @@ async function findToken(db: Knex, header: string | undefined): Promise<TokenRow
   return stored.length === hash.length && timingSafeEqual(stored, hash) ? row : undefined;
 }
 
+type WithToken = Request & { auth?: Authenticated; tokenLookup?: Promise<TokenRow | undefined> };
+
+/**
+ * The request's valid token, looked up once per request (the rate limiter and `requireToken` both ask);
+ * undefined without an Authorization header or with a token that fails any check.
+ */
+export function tokenOf(req: Request, db: Knex): Promise<TokenRow | undefined> {
+  const r = req as WithToken;
+  const header = req.get('authorization');
+  if (header === undefined) return Promise.resolve(undefined);
+  r.tokenLookup ??= findToken(db, header);
+  return r.tokenLookup;
+}
+
 const TOUCH_EVERY_MS = 60_000;
 
 /**
@@ -73,11 +87,11 @@ const TOUCH_EVERY_MS = 60_000;
  */
 export function requireToken(db: Knex, ability?: string): RequestHandler {
   return async (req, res, next) => {
-    const row = await findToken(db, req.get('authorization'));
+    const row = await tokenOf(req, db);
     if (!row) throw new ApiError(401);
     const abilities = Array.isArray(row.abilities) ? row.abilities.map(String) : [];
     if (ability && !can(abilities, ability)) throw new ApiError(403);
-    (req as Request & { auth?: Authenticated }).auth = { tokenId: row.id, userId: row.user_id, abilities };
+    (req as WithToken).auth = { tokenId: row.id, userId: row.user_id, abilities };
     if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
       res.once('finish', () => {
         void db('personal_access_tokens')

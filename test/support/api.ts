@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../../config/env';
 import { createApp, type AppDeps } from '../../src/app';
 import { createDb } from '../../src/db/database';
+import { createLimiterRedis } from '../../src/http/rate-limit';
 import { createLogger } from '../../src/logger';
 import { createMeiliClient } from '../../src/search/indexes';
 
@@ -19,14 +20,22 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** Starts the app of `config` (its APP_URL stays what the config says; requests go to the real port). */
-export async function startTestApi(config: AppConfig): Promise<TestApi> {
+/**
+ * Starts the app of `config` (its APP_URL stays what the config says; requests go to the real port).
+ * `logger` replaces the silent test logger (to read what the app logs).
+ */
+export async function startTestApi(
+  config: AppConfig,
+  options: { logger?: AppDeps['logger'] } = {},
+): Promise<TestApi> {
   const db = createDb(config.databaseUrl, 4);
+  const logger = options.logger ?? createLogger(config, 'test');
   const deps: AppDeps = {
     config,
     db,
     meili: createMeiliClient(config),
-    logger: createLogger(config, 'test'),
+    logger,
+    redis: createLimiterRedis(config, logger),
   };
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -47,6 +56,7 @@ export async function startTestApi(config: AppConfig): Promise<TestApi> {
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      deps.redis.disconnect();
       await db.destroy();
     },
   };
