@@ -1,8 +1,9 @@
 /**
- * `GET /articles` (spec "GET /articles and /content/articles"): active articles by order number, paginated
- * (15, max 100), answered by the articles index. Parameters: `search` (partial match in the order number or
- * the German name, every word must occur, no synonyms), `type` (`main` or `spare`; other values ignored),
- * `page`, `per_page`. There is no public single-article path.
+ * `GET /articles` and `GET /content/articles` (spec "GET /articles and /content/articles"): active articles
+ * by order number, paginated (15, max 100), answered by the articles index. Parameters: `search` (partial
+ * match in the order number or the German name, every word must occur, no synonyms), `type` (`main` or
+ * `spare`; other values ignored), `page`, `per_page`. There is no public single-article path;
+ * `GET /content/articles/{ordernumber}` (token) answers one article from Postgres (docs/api/content-catalog.md).
  */
 import type { AppDeps } from '../../app';
 import { ApiError } from '../../http/errors';
@@ -14,7 +15,8 @@ import type { ArticleRecord } from '../../search/documents';
 import { allOf, eq } from '../../search/filter';
 import { indexUid } from '../../search/indexes';
 import { pageParams, totalHits } from '../../search/paging';
-import { serializeArticle } from './serializer';
+import { loadArticleDetail } from './query';
+import { serializeArticle, serializeArticleDetail } from './serializer';
 
 export const ARTICLES_PER_PAGE = { default: 15, max: 100 };
 const ARTICLE_TYPES = ['main', 'spare'];
@@ -57,9 +59,16 @@ export function list(deps: AppDeps, path = `${deps.config.apiBaseUrl}/articles`)
   };
 }
 
-/** `GET /content/articles/{ordernumber}`. Placeholder: filled in by issue 5. */
-export function show(_deps: AppDeps): Handler {
-  return () => {
-    throw new ApiError(404);
+/**
+ * `GET /content/articles/{ordernumber}`: 200 `{ data: article }`, the list form plus `products` (its active
+ * products, compact). The order number is the decoded path segment, matched exactly. 404 `not_found` when
+ * no active article has it. At most two queries whatever the number of products.
+ */
+export function show(deps: AppDeps): Handler {
+  return async (req, res) => {
+    const found = await loadArticleDetail(deps.db, String(req.params.ordernumber));
+    if (!found) throw new ApiError(404);
+    const ctx = { now: Date.now(), appUrl: deps.config.appUrl };
+    res.json({ data: serializeArticleDetail(found.record, found.products, ctx) });
   };
 }
