@@ -29,6 +29,9 @@ const cidr = z.string().refine((value) => {
   return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
 }, 'must be an IP address or CIDR range');
 
+/** Express's names for address ranges in `trust proxy`. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
 const urlWith = (...protocols: string[]) =>
   z
     .string()
@@ -71,7 +74,27 @@ const schema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(cidr)),
-  TRUST_PROXY: z.string().min(1).default('loopback'),
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v, ctx): boolean | number | string[] => {
+      const lower = v.trim().toLowerCase();
+      if (lower === 'true' || lower === 'false') return lower === 'true';
+      if (/^\d+$/.test(lower)) return Number(lower); // number of proxy hops to trust
+      const entries = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = entries.find((e) => !PROXY_NAMES.includes(e) && !cidr.safeParse(e).success);
+      if (bad !== undefined || entries.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be true, false, a hop count, or a comma list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
 });
 
 /** The validated configuration. `appUrl` never ends in a slash; `apiBaseUrl` is `$APP_URL/api/v1`. */
@@ -94,7 +117,8 @@ export interface AppConfig {
   rateLimitToken: number;
   rateLimitGuest: number;
   unlimitedNetworks: string[];
-  trustProxy: string;
+  /** Express `trust proxy`: trust all or none, a hop count, or the addresses of trusted proxies */
+  trustProxy: boolean | number | string[];
 }
 
 /** A configuration error; `message` is one line that names the variable. */

@@ -37,6 +37,15 @@ export async function startTestApi(
     logger,
     redis: createLimiterRedis(config, logger),
   };
+  // Counting starts once the limiter's Redis is ready (before that, limits fail open); don't wait forever,
+  // a test may point REDIS_URL at a Redis that is down on purpose.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 2000);
+    deps.redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

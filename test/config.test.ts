@@ -1,0 +1,54 @@
+/**
+ * Configuration an operator writes for the limits (spec "Limits"): TRUST_PROXY and API_UNLIMITED_NETWORKS
+ * are validated at start with a one-line error naming the variable, and the networks match as documented.
+ */
+import { ConfigError, loadConfig } from '../config/env';
+import { networkMatcher } from '../src/http/networks';
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, ['loopback']],
+    ['true', true],
+    ['FALSE', false],
+    ['2', 2],
+    ['loopback, 10.0.0.0/8, fd00::/8', ['loopback', '10.0.0.0/8', 'fd00::/8']],
+  ])('%s is read as %j', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['yes please', '10.0.0.0/33', 'loopback,,nonsense'])('%s is a configuration error', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/^Invalid configuration: TRUST_PROXY /);
+  });
+});
+
+describe('API_UNLIMITED_NETWORKS', () => {
+  it('defaults to the private networks and matches IPv4, IPv4-mapped IPv6 and IPv6 clients', () => {
+    const unlimited = networkMatcher(loadConfig({}).unlimitedNetworks);
+    const inside = ['10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.1', '::ffff:10.1.1.1', 'fd12::1'];
+    const outside = [
+      '127.0.0.1',
+      '172.32.0.1',
+      '8.8.8.8',
+      '::ffff:8.8.8.8',
+      '2001:db8::1',
+      '::1',
+      'garbage',
+      '',
+    ];
+    expect(inside.filter(unlimited)).toEqual(inside);
+    expect(outside.filter(unlimited)).toEqual([]);
+  });
+
+  it('takes bare addresses and an empty list', () => {
+    const one = networkMatcher(loadConfig({ API_UNLIMITED_NETWORKS: '203.0.113.5, ::1' }).unlimitedNetworks);
+    expect(['203.0.113.5', '::1', '203.0.113.6'].map(one)).toEqual([true, true, false]);
+    expect(loadConfig({ API_UNLIMITED_NETWORKS: ' , ' }).unlimitedNetworks).toEqual([]);
+  });
+
+  it('rejects a bad range with a line naming the variable', () => {
+    expect(() => loadConfig({ API_UNLIMITED_NETWORKS: '10.0.0.0/8,10.0.0.0/40' })).toThrow(
+      /^Invalid configuration: API_UNLIMITED_NETWORKS /,
+    );
+  });
+});
