@@ -1,13 +1,29 @@
 /**
- * `GET /search/suggestions` (spec "GET /search/suggestions"), any valid token.
- * Placeholder: filled in by issue 5.
+ * `GET /search/suggestions` (spec "GET /search/suggestions", any valid token; the ability `search` is not
+ * checked): completions for a search box from order numbers, product names and popular past searches of
+ * public products. Parameters, response and ranking: docs/api/search-suggestions.md.
  */
 import type { AppDeps } from '../../app';
-import { ApiError } from '../../http/errors';
+import type { ParsedQuery } from '../../http/query-string';
 import type { Handler } from '../../http/routes';
+import { parseSuggestionParams } from './params';
+import { findSuggestionSources } from './query';
+import { serializeSuggestions } from './serializer';
 
-export function show(_deps: AppDeps): Handler {
-  return () => {
-    throw new ApiError(404);
+/**
+ * `{ data: suggestion[] }` for `q` (2 to 100 characters) and `limit` (default 10, 1..20). Errors: 422
+ * `validation_failed` for a missing, short or long `q` (after the token check: 401 comes first), 503 when
+ * Meilisearch or Postgres is unreachable or the products index is not built yet.
+ */
+export function show(deps: AppDeps): Handler {
+  return async (req, res) => {
+    const params = parseSuggestionParams(req.query as ParsedQuery);
+    const language = deps.config.serverLanguage;
+    const sources = await findSuggestionSources(
+      { db: deps.db, meili: deps.meili, prefix: deps.config.meiliIndexPrefix, language },
+      params.q,
+      params.limit,
+    );
+    res.json({ data: serializeSuggestions(sources, params.limit, language) });
   };
 }

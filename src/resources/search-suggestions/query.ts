@@ -1,0 +1,183 @@
+/**
+ * Where the suggestions of `GET /search/suggestions` come from (docs/api/search-suggestions.md):
+ * - the products index (Meilisearch), which holds active products only, so an inactive product is never
+ *   suggested: order numbers (also typed without separators, through `ordernumber_compact`) and names in the
+ *   server language (fallback `de`); Meilisearch matches the last word as a prefix;
+ * - `search_log` (Postgres): popular past searches of the public product search, only those that found
+ *   something and were made often enough by enough sessions that they cannot point at one person.
+ * `findSuggestionSources` runs two Meilisearch searches and one SQL statement in parallel, whatever the input.
+ * `q` reaches Meilisearch only as the search text, and Postgres only as a bound LIKE pattern with its
+ * wildcards escaped.
+ */
+import type { Knex } from 'knex';
+import type { Meilisearch } from 'meilisearch';
+import { compactOrdernumber } from '../../../indexer/indexes/products';
+import type { ProductDocument } from '../../search/documents';
+import { indexUid } from '../../search/indexes';
+
+/** What a suggestion needs of a product document. */
+export type SuggestedProduct = Pick<
+  ProductDocument,
+  'id' | 'slug' | 'ordernumber' | 'names' | 'product_page_url'
+>;
+
+const PRODUCT_FIELDS: (keyof SuggestedProduct)[] = ['id', 'slug', 'ordernumber', 'names', 'product_page_url'];
+
+/** A past search of the public product list, grouped case-insensitively. */
+export interface PopularSearch {
+  /** the most frequent spelling of the group as it was logged (normalized by the logger) */
+  query: string;
+  searches: number;
+  sessions: number;
+}
+
+export interface SuggestionSources {
+  /** products whose order number starts with `q`, by order number */
+  ordernumbers: SuggestedProduct[];
+  /** products whose name matches `q` (every word, the last as a prefix), by relevance */
+  products: SuggestedProduct[];
+  /** popular searches starting with `q`, most frequent first */
+  searches: PopularSearch[];
+}
+
+/**
+ * Which logged searches may be suggested: those of the public product search (`endpoint` as the search
+ * logger writes it), with at least one result, from the last `days` days, and — a query is free text a
+ * person typed — only when made at least `minSearches` times from at least `minSessions` distinct
+ * `X-Search-Session` values (rows without a session count as searches, not as sessions).
+ */
+export const POPULAR_SEARCHES = { endpoint: 'products', days: 90, minSearches: 3, minSessions: 2 };
+
+/** `value` with the LIKE wildcards `%` and `_` and the escape character `\` escaped by `\`. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The one SQL statement of the popular searches starting with `q` (case-insensitive), at most `limit`,
+ * ranked by number of searches, then sessions, then text. Served by the index `search_log_query_prefix`
+ * (migrations/20261121120000_search_log_query_prefix.ts).
+ */
+export function popularSearchesQuery(db: Knex, q: string, limit: number): Knex.Raw {
+  const { endpoint, days, minSearches, minSessions } = POPULAR_SEARCHES;
+  return db.raw(
+    `SELECT mode() WITHIN GROUP (ORDER BY query) AS query,
+            count(*)::int AS searches, count(DISTINCT session_id)::int AS sessions
+       FROM search_log
+      WHERE lower(query) LIKE lower(?) ESCAPE '\\'
+        AND result_count > 0
+        AND endpoint = ?
+        AND created_at > now() - make_interval(days => ?)
+      GROUP BY lower(query)
+     HAVING count(*) >= ? AND count(DISTINCT session_id) >= ?
+      ORDER BY count(*) DESC, count(DISTINCT session_id) DESC, lower(query)
+      LIMIT ?`,
+    [`${escapeLike(q)}%`, endpoint, days, minSearches, minSessions, limit],
+  );
+}
+
+/** Popular searches starting with `q` (see `POPULAR_SEARCHES`), at most `limit`. */
+export async function popularSearches(db: Knex, q: string, limit: number): Promise<PopularSearch[]> {
+  const { rows } = (await popularSearchesQuery(db, q, limit)) as { rows: PopularSearch[] };
+  return rows.map((r) => ({ query: String(r.query), searches: r.searches, sessions: r.sessions }));
+}
+
+function isUnsearchableAttribute(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return cause?.code === 'invalid_search_attributes_to_search_on';
+}
+
+/**
+ * Products matching `q` in `attributes` (every word; the last one as a prefix). Undefined when Meilisearch
+ * rejects an attribute because no document has it (an empty index, a language nobody translated to).
+ */
+async function searchOn(
+  meili: Meilisearch,
+  uid: string,
+  q: string,
+  options: { attributes: string[]; limit: number; sort?: string[] },
+): Promise<SuggestedProduct[] | undefined> {
+  try {
+    const result = await meili.index(uid).search<SuggestedProduct>(q, {
+      attributesToSearchOn: options.attributes,
+      matchingStrategy: 'all',
+      limit: options.limit,
+      sort: options.sort,
+      attributesToRetrieve: PRODUCT_FIELDS,
+    });
+    return result.hits;
+  } catch (error) {
+    if (isUnsearchableAttribute(error)) return undefined;
+    throw error;
+  }
+}
+
+/** True when `ordernumber` starts with `q`, compared case-insensitively as written or without separators. */
+export function isOrdernumberPrefix(ordernumber: string | null, q: string): boolean {
+  if (!ordernumber) return false;
+  if (ordernumber.toLowerCase().startsWith(q.toLowerCase())) return true;
+  const compactQ = compactOrdernumber(q);
+  return compactQ !== null && (compactOrdernumber(ordernumber) ?? '').startsWith(compactQ);
+}
+
+const byOrdernumber = (a: SuggestedProduct, b: SuggestedProduct): number => {
+  const x = (a.ordernumber ?? '').toLowerCase();
+  const y = (b.ordernumber ?? '').toLowerCase();
+  return x < y ? -1 : x > y ? 1 : a.id - b.id;
+};
+
+/** Products whose order number starts with `q` (see `isOrdernumberPrefix`), by order number, at most `limit`. */
+export async function findOrdernumberPrefixes(
+  meili: Meilisearch,
+  uid: string,
+  q: string,
+  limit: number,
+): Promise<SuggestedProduct[]> {
+  // Meilisearch matches the words of a number anywhere (`125` finds `100.125`); only a prefix of the whole
+  // number completes what was typed, so twice the limit is fetched and the rest dropped here.
+  const hits = await searchOn(meili, uid, q, {
+    attributes: ['ordernumber', 'ordernumber_compact'],
+    limit: limit * 2,
+    sort: ['ordernumber:asc'],
+  });
+  return (hits ?? [])
+    .filter((p) => isOrdernumberPrefix(p.ordernumber, q))
+    .sort(byOrdernumber)
+    .slice(0, limit);
+}
+
+/**
+ * Products whose name in `language` or in German (the fallback) matches `q`, synonyms included, by
+ * relevance, at most `limit`. When no product has a name in `language`, the German names alone.
+ */
+export async function findProductNames(
+  meili: Meilisearch,
+  uid: string,
+  q: string,
+  language: string,
+  limit: number,
+): Promise<SuggestedProduct[]> {
+  const attributes = [...new Set([`names.${language}`, 'names.de'])];
+  const hits = await searchOn(meili, uid, q, { attributes, limit });
+  if (hits) return hits;
+  if (attributes.length === 1) return [];
+  return (await searchOn(meili, uid, q, { attributes: ['names.de'], limit })) ?? [];
+}
+
+/**
+ * The three sources for `q`, looked up in parallel, each with at most `limit` entries. Rejects with what
+ * knex or the Meilisearch client throws (the app maps an unreachable service or a missing index to 503).
+ */
+export async function findSuggestionSources(
+  deps: { db: Knex; meili: Meilisearch; prefix: string; language: string },
+  q: string,
+  limit: number,
+): Promise<SuggestionSources> {
+  const uid = indexUid(deps.prefix, 'products');
+  const [ordernumbers, products, searches] = await Promise.all([
+    findOrdernumberPrefixes(deps.meili, uid, q, limit),
+    findProductNames(deps.meili, uid, q, deps.language, limit),
+    popularSearches(deps.db, q, limit),
+  ]);
+  return { ordernumbers, products, searches };
+}
