@@ -1,14 +1,20 @@
 /**
  * The media index: one document per released, untrashed asset (release status `released` or
- * `released_channels`). `public` marks those the public endpoints may show (website channel, public folder);
+ * `released_channels`). `public` marks those the public endpoints may show (website channel, public folder),
+ * `cms` those the CMS endpoints may show (any channel, active folder chain, role restrictions ignored);
  * expiry (`valid_until_ts`) is filtered at request time. Drafts, assets in review, blocked and trashed ones
- * are never indexed.
+ * are never indexed. A folder change reaches the documents of its media and of its sub-folders' media
+ * through the sync's fan-out (indexer/fanout.ts), so `public`, `cms` and `folder_path` follow it.
  */
 import type { Knex } from 'knex';
 import type { Settings } from 'meilisearch';
-import { mediaReleasedForWebsite, PUBLIC_FOLDERS_CTE } from '../../src/catalog/visibility';
-import { mediumFromRow } from '../../src/resources/products/query';
-import { renditionsJson } from '../../src/media/renditions';
+import { mediaReleasedForCms } from '../../src/catalog/visibility';
+import {
+  CMS_MEDIUM_COLUMNS,
+  CMS_MEDIUM_CTES,
+  CMS_MEDIUM_FROM,
+  cmsMediumFromRow,
+} from '../../src/resources/content-media/query';
 import type { MediumDocument } from '../../src/search/documents';
 import { loadSynonyms } from '../synonyms';
 import { tableSource } from './source';
@@ -27,11 +33,14 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
     filterableAttributes: [
       'id',
       'public',
+      'cms',
       'type',
       'mime_type',
       'folder_ids',
       // GET /media?folder=<slug>: the folder itself (resolved to its id), without sub-folders
       'folder.id',
+      // GET /content/media?channel=: released unrestricted, or for that channel
+      'release_status',
       'release_channels',
       'valid_until_ts',
     ],
@@ -46,19 +55,12 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
 async function documents(db: Knex, ids: readonly number[]): Promise<MediumDocument[]> {
   if (ids.length === 0) return [];
   const list = [...ids];
-  const [media, keywords, folders] = await Promise.all([
+  const [media, folders] = await Promise.all([
     db.raw<{ rows: Row[] }>(
-      `WITH RECURSIVE ${PUBLIC_FOLDERS_CTE}
-       SELECT m.id, m.name, m.file_name, m.mime_type, m.type, m.size, m.file_path, m.file_sha256, m.alt, m.title,
-              m.caption, m.description, m.copyright, m.license, m.ki_status, m.valid_until, m.created_at,
-              m.release_status, m.release_channels, f.id AS folder_id, f.name AS folder_name, f.slug AS folder_slug,
-              (${mediaReleasedForWebsite('m')}) AS public, ${renditionsJson('media_id', 'm')} AS renditions
-         FROM media m LEFT JOIN media_folders f ON f.id = m.folder_id
+      `WITH RECURSIVE ${CMS_MEDIUM_CTES}
+       SELECT ${CMS_MEDIUM_COLUMNS}, (${mediaReleasedForCms('m')}) AS cms
+         FROM ${CMS_MEDIUM_FROM}
         WHERE m.id = ANY(?) AND ${INDEXED}`,
-      [list],
-    ),
-    db.raw<{ rows: Row[] }>(
-      'SELECT media_id, keyword FROM search_keywords WHERE media_id = ANY(?) ORDER BY media_id, position',
       [list],
     ),
     db.raw<{ rows: Row[] }>(
@@ -70,18 +72,12 @@ async function documents(db: Knex, ids: readonly number[]): Promise<MediumDocume
       [list],
     ),
   ]);
-  const keywordsOf = new Map<number, string[]>();
-  for (const r of keywords.rows)
-    keywordsOf.set(Number(r.media_id), [...(keywordsOf.get(Number(r.media_id)) ?? []), String(r.keyword)]);
   const foldersOf = new Map<number, number[]>();
   for (const r of folders.rows)
     foldersOf.set(Number(r.media_id), [...(foldersOf.get(Number(r.media_id)) ?? []), Number(r.folder_id)]);
   return media.rows.map((row) => ({
-    ...mediumFromRow(row),
-    public: Boolean(row.public),
-    release_status: String(row.release_status),
-    release_channels: (row.release_channels ?? []) as string[],
-    keywords: keywordsOf.get(Number(row.id)) ?? [],
+    ...cmsMediumFromRow(row),
+    cms: Boolean(row.cms),
     folder_ids: foldersOf.get(Number(row.id)) ?? [],
     valid_until_ts: seconds(row.valid_until),
     created_at_ts: seconds(row.created_at) ?? 0,

@@ -129,15 +129,28 @@ export interface ArticleDocument extends ArticleRecord {
 }
 
 /**
- * A document of the media index: a released, untrashed asset with what filters need. `public` is the
- * time-independent website rule (released for the website, in no folder or a public folder); the list
- * adds `valid_until_ts` at request time. Assets that are not released at all are never indexed.
+ * A medium as the CMS endpoints carry it (docs/api/content-media.md): the public record plus what an
+ * editor needs to choose. `public` is the time-independent website rule (released for the website, in no
+ * folder or a public folder); `folder_path` is the path of `folder` (names from the root, ` / `).
  */
-export interface MediumDocument extends MediumRecord {
+export interface CmsMediumRecord extends MediumRecord {
   public: boolean;
+  /** the id in the source system (`/content/media/ext:<source_id>`), or null */
+  source_id: string | null;
   release_status: string;
   release_channels: string[];
   keywords: string[];
+  folder_path: string | null;
+}
+
+/**
+ * A document of the media index: a released, untrashed asset with what filters need. `public` marks what
+ * the public endpoints may show, `cms` what the CMS endpoints may show (released for any channel, in no
+ * folder or an active folder chain); both lists add `valid_until_ts` at request time. Assets that are not
+ * released at all are never indexed.
+ */
+export interface MediumDocument extends CmsMediumRecord {
+  cms: boolean;
   /** the asset's folder and all its ancestors (filter `folder` with sub-folders) */
   folder_ids: number[];
   /** Unix seconds, or null (explicitly null: Meilisearch's IS NULL does not match a missing key) */

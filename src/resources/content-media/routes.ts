@@ -1,10 +1,42 @@
 /**
- * The CMS media endpoints (spec "Protected media endpoints"), ability `content:media:read`.
- * Placeholder: filled in by issue 5.
+ * The CMS media endpoints (spec "Protected media endpoints"), ability `content:media:read` (checked by
+ * src/routes.ts): `GET /content/media` (list and search, from Meilisearch), `/content/media/{media}` (one
+ * medium, from Postgres), its `preview` (a rendition, rendered on demand) and `download` (the original),
+ * and `/content/media-folders` (the active folder tree). Decisions in docs/api/content-media.md.
  */
 import type { AppDeps } from '../../app';
 import { ApiError } from '../../http/errors';
+import { paginate } from '../../http/pagination';
+import type { ParsedQuery } from '../../http/query-string';
 import type { Handler } from '../../http/routes';
+import { parseContentMediaListParams } from './params';
+import { searchCmsMedia } from './search';
+import { serializeCmsMedium } from './serializer';
+
+/** The paginated list of CMS media, newest first (by relevance with `search`). */
+export function list(deps: AppDeps): Handler {
+  return async (req, res) => {
+    const query = req.query as ParsedQuery;
+    const params = parseContentMediaListParams(query);
+    const page = await searchCmsMedia(
+      { db: deps.db, meili: deps.meili, prefix: deps.config.meiliIndexPrefix },
+      params,
+      Date.now(),
+    );
+    res.json(
+      paginate(
+        page.records.map((m) => serializeCmsMedium(m, deps.config.appUrl, deps.config.apiBaseUrl)),
+        page.total,
+        {
+          path: `${deps.config.apiBaseUrl}/content/media`,
+          query,
+          page: params.page,
+          perPage: params.perPage,
+        },
+      ),
+    );
+  };
+}
 
 const notYet =
   (_deps: AppDeps): Handler =>
@@ -12,7 +44,6 @@ const notYet =
     throw new ApiError(404);
   };
 
-export const list = notYet;
 export const show = notYet;
 export const preview = notYet;
 export const download = notYet;

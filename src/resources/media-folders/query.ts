@@ -1,9 +1,11 @@
 /**
- * Postgres reads of the public media folders (spec "Visibility rules": a folder is public when it is active
- * and has no role restriction; src/catalog/visibility.ts extends that to every ancestor).
+ * Postgres reads of the media folders. Public (spec "Visibility rules": a folder is public when it is active
+ * and has no role restriction; src/catalog/visibility.ts extends that to every ancestor) for `/media` and
+ * `/media-folders`; active (active with every ancestor, role restrictions shown, not hiding) for the CMS
+ * endpoints (docs/api/content-media.md).
  */
 import type { Knex } from 'knex';
-import { PUBLIC_FOLDERS_CTE } from '../../catalog/visibility';
+import { ACTIVE_FOLDERS_CTE, PUBLIC_FOLDERS_CTE } from '../../catalog/visibility';
 
 export interface FolderRow {
   id: number;
@@ -30,6 +32,16 @@ export async function findPublicFolderId(db: Knex, slug: string): Promise<number
   const { rows } = await db.raw<{ rows: { id: number }[] }>(
     `WITH RECURSIVE ${PUBLIC_FOLDERS_CTE}
      SELECT f.id FROM media_folders f JOIN public_media_folders p ON p.id = f.id WHERE f.slug = ?`,
+    [slug],
+  );
+  return rows[0]?.id;
+}
+
+/** The id of the ACTIVE folder (chain) with this slug, or undefined (unknown, or inactive or below one). */
+export async function findActiveFolderId(db: Knex, slug: string): Promise<number | undefined> {
+  const { rows } = await db.raw<{ rows: { id: number }[] }>(
+    `WITH RECURSIVE ${ACTIVE_FOLDERS_CTE}
+     SELECT f.id FROM media_folders f JOIN active_media_folders a ON a.id = f.id WHERE f.slug = ?`,
     [slug],
   );
   return rows[0]?.id;

@@ -41,8 +41,14 @@ export interface MediaListParams {
 
 const isMediaType = (value: string): value is MediaType => (MEDIA_TYPES as readonly string[]).includes(value);
 
-/** The `/media` list parameters of a parsed query string. Never throws. */
-export function parseMediaListParams(query: ParsedQuery): MediaListParams {
+/**
+ * The `/media` list parameters of a parsed query string; `perPage` limits default to `/media`'s (the CMS
+ * list passes its own). Never throws.
+ */
+export function parseMediaListParams(
+  query: ParsedQuery,
+  perPage: { default: number; max: number } = MEDIA_PER_PAGE,
+): MediaListParams {
   const type = stringParam(query, 'type');
   return {
     type: type !== undefined && isMediaType(type) ? type : undefined,
@@ -52,7 +58,7 @@ export function parseMediaListParams(query: ParsedQuery): MediaListParams {
     folder: stringParam(query, 'folder'),
     search: stringParam(query, 'search'),
     page: parsePage(query.page),
-    perPage: parsePerPage(query.per_page, MEDIA_PER_PAGE),
+    perPage: parsePerPage(query.per_page, perPage),
   };
 }
 

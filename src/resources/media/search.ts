@@ -40,12 +40,28 @@ export const MEDIUM_RECORD_FIELDS: (keyof MediumRecord)[] = [
   'renditions',
 ];
 
-/** The visibility part of every `/media` filter at `now` (ms since epoch). */
-export function visibleAt(now: number): string[] {
+/** Not expired at `now` (ms since epoch): `valid_until_ts` empty or later. */
+export function notExpiredAt(now: number): string {
   // `now` is our own number, not input; seconds with a fraction compare exactly with whole-second stamps.
   const seconds = now / 1000;
   if (!Number.isFinite(seconds)) throw new Error(`not a time: ${now}`);
-  return [eq('public', true), `valid_until_ts IS NULL OR valid_until_ts > ${seconds}`];
+  return `valid_until_ts IS NULL OR valid_until_ts > ${seconds}`;
+}
+
+/** The visibility part of every `/media` filter at `now` (ms since epoch). */
+export function visibleAt(now: number): string[] {
+  return [eq('public', true), notExpiredAt(now)];
+}
+
+/** The filters of `type`, `renderable` and `ids` (shared by `/media` and `/content/media`). */
+export function attributeFilters(params: Pick<MediaListParams, 'type' | 'renderable' | 'ids'>): string[] {
+  const renderable = anyOf('mime_type', RENDERABLE_MIME_TYPES);
+  return [
+    ...(params.type ? [eq('type', params.type)] : []),
+    ...(params.renderable === true ? [renderable] : []),
+    ...(params.renderable === false ? [`NOT (${renderable})`] : []),
+    ...(params.ids ? [anyOf('id', params.ids)] : []),
+  ];
 }
 
 export interface MediaPage {
@@ -63,13 +79,9 @@ export async function searchMedia(
   now: number,
 ): Promise<MediaPage> {
   const folderId = params.folder ? await findPublicFolderId(deps.db, params.folder) : undefined;
-  const renderable = anyOf('mime_type', RENDERABLE_MIME_TYPES);
   const filter = allOf([
     ...visibleAt(now),
-    ...(params.type ? [eq('type', params.type)] : []),
-    ...(params.renderable === true ? [renderable] : []),
-    ...(params.renderable === false ? [`NOT (${renderable})`] : []),
-    ...(params.ids ? [anyOf('id', params.ids)] : []),
+    ...attributeFilters(params),
     // The folder itself, not its sub-folders (docs/api/media.md).
     ...(folderId !== undefined ? [eq('folder.id', folderId)] : []),
   ]);

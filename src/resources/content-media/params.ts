@@ -1,0 +1,28 @@
+/**
+ * Input of the CMS media endpoints (docs/api/content-media.md): the `/media` list parameters with the CMS
+ * page sizes (spec "Pagination defaults and maxima": default 24, max 100), plus `channel`, and the
+ * `format` of the preview. Empty, unknown and invalid values are ignored, never an error.
+ */
+import { stringParam } from '../../http/params';
+import type { ParsedQuery } from '../../http/query-string';
+import { parseMediaListParams, type MediaListParams } from '../media/params';
+
+/** Page sizes of `/content/media`. */
+export const CONTENT_MEDIA_PER_PAGE = { default: 24, max: 100 };
+
+export interface ContentMediaListParams extends MediaListParams {
+  /** a release channel (`website`, `print`, `dealer_portal`, ...), lower-cased; undefined = any channel */
+  channel: string | undefined;
+}
+
+/** A channel name: letters, digits, `_` and `-`, as the source system writes them. */
+const CHANNEL = /^[a-z0-9_-]{1,64}$/;
+
+/** The `/content/media` list parameters. `folder` is still a slug, resolved against the active folders. */
+export function parseContentMediaListParams(query: ParsedQuery): ContentMediaListParams {
+  const channel = stringParam(query, 'channel')?.toLowerCase();
+  return {
+    ...parseMediaListParams(query, CONTENT_MEDIA_PER_PAGE),
+    channel: channel !== undefined && CHANNEL.test(channel) ? channel : undefined,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * `GET /content/media` answered by the media index (Meilisearch), as `/media` is, with the CMS rule.
+ *
+ * Every query is limited to `cms = true` (released for any channel, not trashed, in no folder or an active
+ * folder chain: decided by the indexer) AND not expired at the request's time. Client values reach the
+ * filter only as whitelisted constants, resolved ids or quoted strings (src/search/filter.ts).
+ */
+import type { Knex } from 'knex';
+import type { Meilisearch } from 'meilisearch';
+import type { CmsMediumRecord } from '../../search/documents';
+import { allOf, eq } from '../../search/filter';
+import { indexUid } from '../../search/indexes';
+import { pageParams, totalHits } from '../../search/paging';
+import { findActiveFolderId } from '../media-folders/query';
+import { attributeFilters, MEDIUM_RECORD_FIELDS, notExpiredAt } from '../media/search';
+import type { ContentMediaListParams } from './params';
+
+/** Fields of a document that make the CMS record (filter helpers are not fetched). */
+export const CMS_MEDIUM_RECORD_FIELDS: (keyof CmsMediumRecord)[] = [
+  ...MEDIUM_RECORD_FIELDS,
+  'public',
+  'source_id',
+  'release_status',
+  'release_channels',
+  'keywords',
+  'folder_path',
+];
+
+export interface CmsMediaPage {
+  records: CmsMediumRecord[];
+  total: number;
+}
+
+/**
+ * One page of the CMS media list at `now` (ms since epoch). `folder` is the slug of an active folder and
+ * takes its sub-folders too; a slug that names no active folder is ignored. `channel` keeps media released
+ * unrestricted or for that channel. Throws what the Meilisearch client throws (the app maps it to 503).
+ */
+export async function searchCmsMedia(
+  deps: { db: Knex; meili: Meilisearch; prefix: string },
+  params: ContentMediaListParams,
+  now: number,
+): Promise<CmsMediaPage> {
+  const folderId = params.folder ? await findActiveFolderId(deps.db, params.folder) : undefined;
+  const filter = allOf([
+    eq('cms', true),
+    notExpiredAt(now),
+    ...attributeFilters(params),
+    // `folder_ids` holds the asset's folder and every ancestor: the folder with all its sub-folders.
+    ...(folderId !== undefined ? [eq('folder_ids', folderId)] : []),
+    ...(params.channel
+      ? [`${eq('release_status', 'released')} OR ${eq('release_channels', params.channel)}`]
+      : []),
+  ]);
+  const result = await deps.meili
+    .index(indexUid(deps.prefix, 'media'))
+    .search<CmsMediumRecord>(params.search ?? '', {
+      filter,
+      ...pageParams(params.page, params.perPage),
+      sort: params.search ? undefined : ['created_at_ts:desc', 'id:desc'],
+      matchingStrategy: 'all',
+      attributesToRetrieve: CMS_MEDIUM_RECORD_FIELDS,
+    });
+  return { records: result.hits, total: totalHits(result) };
+}

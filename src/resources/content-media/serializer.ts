@@ -1,0 +1,96 @@
+/**
+ * The CMS medium (docs/api/content-media.md, "Record"): the public Medium of the spec, built by the public
+ * serializer, plus what an editor needs to choose, and the URLs of the protected preview and download.
+ * Pure.
+ *
+ * The public file URLs (`url`, `thumb_url`, `conversions`, `srcset`) are served by `/files` only while the
+ * medium is public, so for a medium that is not (released for print only, in a role-restricted folder)
+ * they would be dead links: they are null / `{}` then, and `preview_url` and `download_url` are the way to
+ * its files.
+ */
+import { isRenderable } from '../../../indexer/render/formats';
+import type { CmsMediumRecord } from '../../search/documents';
+import { serializeMedium, type Conversion } from '../media/serializer';
+
+export interface CmsMediumJson {
+  id: number;
+  name: string;
+  file_name: string;
+  mime_type: string;
+  type: string;
+  size: number | null;
+  url: string | null;
+  thumb_url: string | null;
+  conversions: Record<string, Conversion>;
+  srcset: string | null;
+  alt: string | null;
+  title: string | null;
+  caption: string | null;
+  description: string | null;
+  copyright: string | null;
+  license: string | null;
+  ki_status: string | null;
+  ki_label: string | null;
+  folder: { id: number; name: string; slug: string; path: string } | null;
+  created_at: string | null;
+  source_id: string | null;
+  /** the public endpoints show it now (website release, public folder chain; never expired here) */
+  public: boolean;
+  release_status: string;
+  release_channels: string[];
+  valid_until: string | null;
+  keywords: string[];
+  /** `/content/media/{id}/preview`; null when no rendition can be made (no file, PDF, SVG, ...) */
+  preview_url: string | null;
+  /** `/content/media/{id}/download`; null while the medium has no file */
+  download_url: string | null;
+}
+
+/**
+ * Serializes a CMS medium; `appUrl` is APP_URL (public file URLs), `apiBaseUrl` `$APP_URL/api/v1`.
+ * `folder.path` falls back to the folder name when the record carries no path.
+ */
+export function serializeCmsMedium(
+  medium: CmsMediumRecord,
+  appUrl: string,
+  apiBaseUrl: string,
+): CmsMediumJson {
+  const base = serializeMedium(medium, appUrl);
+  const own = `${apiBaseUrl}/content/media/${medium.id}`;
+  const hasFile = medium.file_path !== null && medium.file_sha256 !== null;
+  return {
+    id: base.id,
+    name: base.name,
+    file_name: base.file_name,
+    mime_type: base.mime_type,
+    type: base.type,
+    size: base.size,
+    url: medium.public ? base.url : null,
+    thumb_url: medium.public ? base.thumb_url : null,
+    conversions: medium.public ? base.conversions : {},
+    srcset: medium.public ? base.srcset : null,
+    alt: base.alt,
+    title: base.title,
+    caption: base.caption,
+    description: base.description,
+    copyright: base.copyright,
+    license: base.license,
+    ki_status: base.ki_status,
+    ki_label: base.ki_label,
+    folder: medium.folder && {
+      id: medium.folder.id,
+      name: medium.folder.name,
+      slug: medium.folder.slug,
+      path: medium.folder_path ?? medium.folder.name,
+    },
+    created_at: base.created_at,
+    source_id: medium.source_id,
+    public: medium.public,
+    release_status: medium.release_status,
+    release_channels: medium.release_channels,
+    valid_until: medium.valid_until,
+    keywords: medium.keywords,
+    preview_url: hasFile && isRenderable(medium.mime_type) ? `${own}/preview` : null,
+    download_url: hasFile ? `${own}/download` : null,
+  };
+}
