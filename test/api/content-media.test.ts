@@ -304,3 +304,46 @@ describe('GET /content/media', () => {
     expect(await ids('')).toEqual(CMS);
   });
 });
+
+describe('GET /content/media/{media}', () => {
+  it('returns each CMS medium by id or ext:<source_id>, the same record as the list', async () => {
+    const all = await byId();
+    for (const id of CMS) {
+      expect((await json<{ data: CmsMedium }>(`/content/media/${id}`)).data).toEqual(all.get(id));
+    }
+    expect((await json<{ data: CmsMedium }>('/content/media/ext:DAM-000184')).data.id).toBe(5001);
+    expect((await json<{ data: CmsMedium }>('/content/media/ext:DAM-LOGO-0001')).data.id).toBe(5014);
+  });
+
+  it('answers 404 for drafts, blocked, trashed, expired media and media in an inactive folder', async () => {
+    const paths = [
+      ...HIDDEN.map(String),
+      'ext:DAM-000232', // 5006, draft
+      'ext:DAM-000290', // 5008, expired
+      'ext:DAM-999999',
+      'ext:',
+      'abc',
+      '0',
+      '99999999999',
+    ];
+    for (const path of paths) {
+      const res = await call(`/content/media/${path}`);
+      expect([path, res.status]).toEqual([path, 404]);
+      const body = (await res.json()) as { error: { code: string } };
+      expect(body.error.code).toBe('not_found');
+    }
+  });
+
+  it('issues a fixed number of queries: the token lookup and one read', async () => {
+    await call('/content/media/5001');
+    await stack.database.db('personal_access_tokens').update({ last_used_at: new Date() });
+    for (const path of ['/content/media/5001', '/content/media/ext:DAM-000231', '/content/media/5006']) {
+      let n = 0;
+      const onQuery = () => n++;
+      stack.api.deps.db.on('query', onQuery);
+      await call(path);
+      stack.api.deps.db.off('query', onQuery);
+      expect([path, n]).toEqual([path, 2]);
+    }
+  });
+});

@@ -9,7 +9,9 @@ import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
 import type { Handler } from '../../http/routes';
+import { mediumKey } from '../media/params';
 import { parseContentMediaListParams } from './params';
+import { findCmsMedium } from './query';
 import { searchCmsMedia } from './search';
 import { serializeCmsMedium } from './serializer';
 
@@ -38,13 +40,22 @@ export function list(deps: AppDeps): Handler {
   };
 }
 
+/** One CMS medium by id or `ext:<source_id>`; 404 when unknown, malformed or not visible to the CMS. */
+export function show(deps: AppDeps): Handler {
+  return async (req, res) => {
+    const key = mediumKey(req.params.media);
+    const record = key && (await findCmsMedium(deps.db, key, Date.now()));
+    if (!record) throw new ApiError(404);
+    res.json({ data: serializeCmsMedium(record, deps.config.appUrl, deps.config.apiBaseUrl) });
+  };
+}
+
 const notYet =
   (_deps: AppDeps): Handler =>
   () => {
     throw new ApiError(404);
   };
 
-export const show = notYet;
 export const preview = notYet;
 export const download = notYet;
 export const folders = notYet;
