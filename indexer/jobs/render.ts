@@ -6,6 +6,10 @@
  * outbox row for the owner is written in the same transaction, so the next sync puts the new `conversions`
  * into the documents (the sync queues a render for that row again, which then finds nothing to do: the
  * loop ends there).
+ *
+ * The API renders through the same function when the CMS preview asks for a rendition the worker has not
+ * made yet (src/resources/content-media/render.ts): `only` restricts the job to the formats asked for; the
+ * outbox row then makes the worker's next sync queue the full job for the rest.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
@@ -64,8 +68,11 @@ async function writeOnce(target: string, data: Buffer): Promise<void> {
   await rename(temp, target);
 }
 
+/** What rendering needs of the indexer's context (the API passes just these). */
+export type RenderContext = Pick<IndexerContext, 'db' | 'mediaRoot' | 'logger' | 'jobs'>;
+
 /** Deletes the files among `paths` that no rendition row references any more (they may be shared). */
-async function deleteUnreferenced(ctx: IndexerContext, paths: string[]): Promise<void> {
+async function deleteUnreferenced(ctx: RenderContext, paths: string[]): Promise<void> {
   if (paths.length === 0) return;
   const used = new Set(
     await ctx.db('renditions').whereIn('file_path', paths).distinct().pluck<string[]>('file_path'),
@@ -91,9 +98,14 @@ export async function activeFormats(db: Knex): Promise<RenderFormat[]> {
  * Runs one render job. Throws `UnrecoverableError` (no retries: the bytes will not get better) when the
  * original is corrupt, truncated or of a kind no decoder here handles (a HEIF codec other than HEVC or
  * AV1); renditions made from an older original are deleted first, so none shows a picture the record no
- * longer has.
+ * longer has. With `only` (format keys), only those of the active formats are brought up to date; stale
+ * renditions of other formats are removed as usual, never left pointing at an older original.
  */
-export async function runRender(ctx: IndexerContext, request: RenderRequest): Promise<RenderResult> {
+export async function runRender(
+  ctx: RenderContext,
+  request: RenderRequest,
+  only?: readonly string[],
+): Promise<RenderResult> {
   const { target, id } = request;
   const result: RenderResult = { target, id, status: 'unchanged', rendered: [], removed: [] };
   const owner = (await ctx
@@ -114,6 +126,7 @@ export async function runRender(ctx: IndexerContext, request: RenderRequest): Pr
 
   const todo: RenderFormat[] = [];
   for (const format of formats) {
+    if (only && !only.includes(format.key)) continue;
     const row = byKey.get(format.key);
     const current =
       row &&
@@ -176,7 +189,9 @@ export async function runRender(ctx: IndexerContext, request: RenderRequest): Pr
       created_at: ctx.db.fn.now(),
     });
   }
-  const gone = stale.filter((r) => !wanted.has(r.format_key));
+  // Stale rows not replaced now: inactive formats and (with `only`) formats of an older original left out.
+  const renderedKeys = new Set(renditions.map((r) => r.key));
+  const gone = stale.filter((r) => !renderedKeys.has(r.format_key));
   await ctx.db.transaction(async (trx) => {
     if (gone.length > 0)
       await trx('renditions')
@@ -189,9 +204,7 @@ export async function runRender(ctx: IndexerContext, request: RenderRequest): Pr
     await trx('index_outbox').insert({ entity: OUTBOX[target], entity_id: String(id), action: 'upsert' });
   });
   // Files of replaced and removed renditions, unless another row still uses them.
-  const replaced = existing.filter(
-    (r) => todo.some((f) => f.key === r.format_key) || !wanted.has(r.format_key),
-  );
+  const replaced = existing.filter((r) => renderedKeys.has(r.format_key) || gone.includes(r));
   await deleteUnreferenced(
     ctx,
     replaced.map((r) => r.file_path).filter((file) => !rows.some((row) => row.file_path === file)),

@@ -26,3 +26,19 @@ export function parseContentMediaListParams(query: ParsedQuery): ContentMediaLis
     channel: channel !== undefined && CHANNEL.test(channel) ? channel : undefined,
   };
 }
+
+/** The format of the preview when none is given. */
+export const DEFAULT_PREVIEW_FORMAT = 'preview';
+
+/** What a format key can look like; anything else cannot name a format (404). */
+const FORMAT = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The `format` of `/content/media/{media}/preview`: `preview` when absent, empty or not a single value;
+ * null when it cannot be a format key (the route answers 404, as for an unknown key).
+ */
+export function previewFormat(query: ParsedQuery): string | null {
+  const format = stringParam(query, 'format');
+  if (format === undefined) return DEFAULT_PREVIEW_FORMAT;
+  return FORMAT.test(format) ? format : null;
+}

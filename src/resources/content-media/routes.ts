@@ -4,16 +4,29 @@
  * medium, from Postgres), its `preview` (a rendition, rendered on demand) and `download` (the original),
  * and `/content/media-folders` (the active folder tree). Decisions in docs/api/content-media.md.
  */
+import path from 'node:path';
+import { isRenderable } from '../../../indexer/render/formats';
 import type { AppDeps } from '../../app';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
 import type { Handler } from '../../http/routes';
+import { renditionFileName, renditionId } from '../../media/urls';
+import { sendStoredFile } from '../files/serve';
 import { mediumKey } from '../media/params';
-import { parseContentMediaListParams } from './params';
-import { findCmsMedium } from './query';
+import { sendDownload } from './download';
+import { parseContentMediaListParams, previewFormat } from './params';
+import { findCmsFile, findCmsMedium, findPreviewSource } from './query';
+import { isCurrentRendition, renderOnDemand } from './render';
 import { searchCmsMedia } from './search';
 import { serializeCmsMedium } from './serializer';
+
+/**
+ * Preview and download answer a token holder only: no shared cache may keep them; the client may reuse
+ * them five minutes (a new original or withdrawal shows after that at the latest), then revalidates
+ * with the ETag (304).
+ */
+export const CONTENT_FILE_CACHE_CONTROL = 'private, max-age=300';
 
 /** The paginated list of CMS media, newest first (by relevance with `search`). */
 export function list(deps: AppDeps): Handler {
@@ -50,12 +63,71 @@ export function show(deps: AppDeps): Handler {
   };
 }
 
-const notYet =
+/**
+ * The rendition of `?format=` (default `preview`) of a CMS medium, rendered now when none is stored or the
+ * stored one is out of date. 404 for an unknown or inactive format, a medium without a renderable file
+ * (PDF, SVG, none) or an original that cannot be decoded.
+ */
+export function preview(deps: AppDeps): Handler {
+  const root = path.resolve(deps.config.mediaRoot);
+  const ctx = { db: deps.db, mediaRoot: root, logger: deps.logger };
+  return async (req, res) => {
+    const key = mediumKey(req.params.media);
+    const format = previewFormat(req.query as ParsedQuery);
+    if (!key || format === null) throw new ApiError(404);
+    const now = Date.now();
+    let source = await findPreviewSource(deps.db, key, format, now);
+    if (!source?.format || !source.path || !source.sha256 || !isRenderable(source.mimeType)) {
+      throw new ApiError(404);
+    }
+    if (!(await isCurrentRendition(root, source))) {
+      if (!(await renderOnDemand(ctx, source.id, format))) throw new ApiError(404);
+      source = await findPreviewSource(deps.db, key, format, now);
+      if (!source || !(await isCurrentRendition(root, source))) throw new ApiError(404);
+    }
+    const rendition = source.rendition!;
+    await sendStoredFile(
+      req,
+      res,
+      {
+        root,
+        relativePath: rendition.path,
+        fileName: renditionFileName(source.fileName, rendition.path),
+        mimeType: rendition.mimeType,
+        etag: `"${renditionId(rendition.path) ?? source.sha256}"`,
+        cacheControl: CONTENT_FILE_CACHE_CONTROL,
+      },
+      deps.logger,
+    );
+  };
+}
+
+/** The original of a CMS medium as an attachment under its real file name; 404 without a file. */
+export function download(deps: AppDeps): Handler {
+  const root = path.resolve(deps.config.mediaRoot);
+  return async (req, res) => {
+    const key = mediumKey(req.params.media);
+    const file = key && (await findCmsFile(deps.db, key, Date.now()));
+    if (!file?.path || !file.sha256) throw new ApiError(404);
+    await sendDownload(
+      req,
+      res,
+      {
+        root,
+        relativePath: file.path,
+        fileName: file.fileName,
+        mimeType: file.mimeType,
+        sha256: file.sha256,
+        cacheControl: CONTENT_FILE_CACHE_CONTROL,
+      },
+      deps.logger,
+    );
+  };
+}
+
+/** Placeholder until the folder tree lands. */
+export const folders =
   (_deps: AppDeps): Handler =>
   () => {
     throw new ApiError(404);
   };
-
-export const preview = notYet;
-export const download = notYet;
-export const folders = notYet;
