@@ -347,3 +347,149 @@ describe('GET /content/media/{media}', () => {
     }
   });
 });
+
+describe('GET /content/media-folders', () => {
+  it('returns every active folder (role-restricted too) at full depth with role_restriction', async () => {
+    const { data } = await json<{ data: unknown[] }>('/content/media-folders');
+    expect(data).toEqual([
+      {
+        id: 401,
+        name: 'Produktbilder',
+        path: 'Produktbilder',
+        slug: 'produktbilder',
+        description: 'Freigegebene Produktfotos und Freisteller',
+        parent_id: null,
+        position: 1,
+        role_restriction: null,
+        children: [
+          {
+            id: 402,
+            name: 'Rundballenpressen',
+            path: 'Produktbilder / Rundballenpressen',
+            slug: 'produktbilder-rundballenpressen',
+            description: null,
+            parent_id: 401,
+            position: 1,
+            role_restriction: null,
+            children: [
+              {
+                id: 403,
+                name: 'Detailaufnahmen',
+                path: 'Produktbilder / Rundballenpressen / Detailaufnahmen',
+                slug: 'rundballenpressen-details',
+                description: 'Nahaufnahmen von Baugruppen',
+                parent_id: 402,
+                position: 1,
+                role_restriction: null,
+                children: [],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        id: 405,
+        name: 'Händlerbereich',
+        path: 'Händlerbereich',
+        slug: 'haendlerbereich',
+        description: 'Nur für Vertriebspartner',
+        parent_id: null,
+        position: 2,
+        role_restriction: 'haendler',
+        children: [],
+      },
+    ]);
+  });
+
+  it('shows folders below the third level and hides those below an inactive folder', async () => {
+    const db = stack.database.db;
+    await db('media_folders').insert([
+      {
+        id: 490,
+        name: 'Ebene 4',
+        slug: 'ebene-4',
+        parent_id: 403,
+        position: 1,
+        is_active: true,
+        source_hash: 'x',
+      },
+      {
+        id: 491,
+        name: 'Ebene 5',
+        slug: 'ebene-5',
+        parent_id: 490,
+        position: 1,
+        is_active: true,
+        source_hash: 'x',
+      },
+      {
+        id: 492,
+        name: 'Unter Archiv',
+        slug: 'unter-archiv',
+        parent_id: 404,
+        position: 1,
+        is_active: true,
+        source_hash: 'x',
+      },
+    ]);
+    try {
+      const { data } = await json<{ data: { id: number; children: unknown[] }[] }>('/content/media-folders');
+      expect(data.map((f) => f.id)).toEqual([401, 405]);
+      const level3 = (data[0]!.children[0] as { children: { children: unknown[] }[] }).children[0]!;
+      expect(level3.children).toEqual([
+        expect.objectContaining({
+          id: 490,
+          path: 'Produktbilder / Rundballenpressen / Detailaufnahmen / Ebene 4',
+          children: [
+            expect.objectContaining({
+              id: 491,
+              path: 'Produktbilder / Rundballenpressen / Detailaufnahmen / Ebene 4 / Ebene 5',
+              children: [],
+            }),
+          ],
+        }),
+      ]);
+      expect(JSON.stringify(data)).not.toContain('unter-archiv');
+    } finally {
+      await db('media_folders').whereIn('id', [491, 492]).delete();
+      await db('media_folders').where({ id: 490 }).delete();
+    }
+  });
+});
+
+describe('authentication', () => {
+  const paths = [
+    '/content/media',
+    '/content/media/5001',
+    '/content/media/5001/preview',
+    '/content/media/5001/download',
+    '/content/media-folders',
+  ];
+
+  it('answers 401 without a token and 403 with a token lacking content:media:read', async () => {
+    const catalogOnly = await bearer(stack.database.db, ['content:catalog:read']);
+    for (const path of paths) {
+      const none = await call(path, '');
+      expect([path, none.status]).toEqual([path, 401]);
+      expect(((await none.json()) as { error: { code: string } }).error.code).toBe('unauthenticated');
+      const wrong = await call(path, catalogOnly);
+      expect([path, wrong.status]).toEqual([path, 403]);
+      expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+    }
+  });
+
+  it('accepts the content profile and a full-access token', async () => {
+    for (const profile of ['content', 'full'] as const) {
+      const auth = await bearer(stack.database.db, profile);
+      expect((await call('/content/media', auth)).status).toBe(200);
+      expect((await call('/content/media-folders', auth)).status).toBe(200);
+    }
+  });
+
+  it('answers other methods with 405 and Allow', async () => {
+    for (const path of paths) {
+      const res = await stack.api.get(path, { method: 'POST', headers: authHeaders(token) });
+      expect([path, res.status, res.headers.get('allow')]).toEqual([path, 405, 'GET, HEAD']);
+    }
+  });
+});

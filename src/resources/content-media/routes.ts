@@ -13,6 +13,8 @@ import type { ParsedQuery } from '../../http/query-string';
 import type { Handler } from '../../http/routes';
 import { renditionFileName, renditionId } from '../../media/urls';
 import { sendStoredFile } from '../files/serve';
+import { listActiveFolders } from '../media-folders/query';
+import { serializeCmsFolderTree } from '../media-folders/serializer';
 import { mediumKey } from '../media/params';
 import { sendDownload } from './download';
 import { parseContentMediaListParams, previewFormat } from './params';
@@ -125,9 +127,9 @@ export function download(deps: AppDeps): Handler {
   };
 }
 
-/** Placeholder until the folder tree lands. */
-export const folders =
-  (_deps: AppDeps): Handler =>
-  () => {
-    throw new ApiError(404);
+/** 200 `{ data: folder[] }`: the active folders (role-restricted ones too), every level. */
+export function folders(deps: AppDeps): Handler {
+  return async (_req, res) => {
+    res.json({ data: serializeCmsFolderTree(await listActiveFolders(deps.db)) });
   };
+}

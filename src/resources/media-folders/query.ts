@@ -37,6 +37,25 @@ export async function findPublicFolderId(db: Knex, slug: string): Promise<number
   return rows[0]?.id;
 }
 
+/** A folder as the CMS tree shows it: the public fields plus its role restriction. */
+export interface CmsFolderRow extends FolderRow {
+  role_restriction: string | null;
+}
+
+/**
+ * Every ACTIVE folder (it and all its ancestors active, whatever their role restriction) by `position`,
+ * then `name`, then `id`. One query.
+ */
+export async function listActiveFolders(db: Knex): Promise<CmsFolderRow[]> {
+  const { rows } = await db.raw<{ rows: CmsFolderRow[] }>(
+    `WITH RECURSIVE ${ACTIVE_FOLDERS_CTE}
+     SELECT f.id, f.name, f.slug, f.description, f.parent_id, f.position, f.role_restriction
+       FROM media_folders f JOIN active_media_folders a ON a.id = f.id
+      ORDER BY f.position, f.name, f.id`,
+  );
+  return rows;
+}
+
 /** The id of the ACTIVE folder (chain) with this slug, or undefined (unknown, or inactive or below one). */
 export async function findActiveFolderId(db: Knex, slug: string): Promise<number | undefined> {
   const { rows } = await db.raw<{ rows: { id: number }[] }>(

@@ -3,8 +3,9 @@
  *
  * Roots and their sub-folders carry `children`; the third level has no `children` key at all, even when
  * deeper folders exist (those are not shown). `path` joins the names from the root with ` / `.
+ * The CMS tree (`serializeCmsFolderTree`) has every level, each with `children`, and `role_restriction`.
  */
-import type { FolderRow } from './query';
+import type { CmsFolderRow, FolderRow } from './query';
 
 export interface FolderJson {
   id: number;
@@ -48,4 +49,46 @@ export function serializeFolderTree(rows: readonly FolderRow[]): FolderJson[] {
     return folder;
   };
   return (childrenOf.get(null) ?? []).map((root) => build(root, null, 1));
+}
+
+/** A folder of the CMS tree (docs/api/content-media.md): every level has `children`. */
+export interface CmsFolderJson {
+  id: number;
+  name: string;
+  path: string;
+  slug: string;
+  description: string | null;
+  parent_id: number | null;
+  position: number;
+  /** e.g. `haendler`: the website does not show the folder; the CMS does */
+  role_restriction: string | null;
+  children: CmsFolderJson[];
+}
+
+/**
+ * The whole tree of `rows` (active folders in sibling order, every ancestor among them), all levels.
+ * Folders whose parent is not in `rows` are left out.
+ */
+export function serializeCmsFolderTree(rows: readonly CmsFolderRow[]): CmsFolderJson[] {
+  const childrenOf = new Map<number | null, CmsFolderRow[]>();
+  for (const row of rows) {
+    const siblings = childrenOf.get(row.parent_id) ?? [];
+    siblings.push(row);
+    childrenOf.set(row.parent_id, siblings);
+  }
+  const build = (row: CmsFolderRow, parentPath: string | null): CmsFolderJson => {
+    const path = parentPath === null ? row.name : `${parentPath} / ${row.name}`;
+    return {
+      id: row.id,
+      name: row.name,
+      path,
+      slug: row.slug,
+      description: row.description,
+      parent_id: row.parent_id,
+      position: row.position,
+      role_restriction: row.role_restriction,
+      children: (childrenOf.get(row.id) ?? []).map((child) => build(child, path)),
+    };
+  };
+  return (childrenOf.get(null) ?? []).map((root) => build(root, null));
 }
