@@ -16,7 +16,6 @@ import { sendStoredFile } from '../files/serve';
 import { listActiveFolders } from '../media-folders/query';
 import { serializeCmsFolderTree } from '../media-folders/serializer';
 import { mediumKey } from '../media/params';
-import { sendDownload } from './download';
 import { parseContentMediaListParams, previewFormat } from './params';
 import { findCmsFile, findCmsMedium, findPreviewSource } from './query';
 import { isCurrentRendition, renderOnDemand } from './render';
@@ -111,7 +110,7 @@ export function download(deps: AppDeps): Handler {
     const key = mediumKey(req.params.media);
     const file = key && (await findCmsFile(deps.db, key, Date.now()));
     if (!file?.path || !file.sha256) throw new ApiError(404);
-    await sendDownload(
+    await sendStoredFile(
       req,
       res,
       {
@@ -119,8 +118,9 @@ export function download(deps: AppDeps): Handler {
         relativePath: file.path,
         fileName: file.fileName,
         mimeType: file.mimeType,
-        sha256: file.sha256,
+        etag: `"${file.sha256}"`,
         cacheControl: CONTENT_FILE_CACHE_CONTROL,
+        disposition: 'attachment',
       },
       deps.logger,
     );

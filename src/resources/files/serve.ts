@@ -20,6 +20,8 @@ export interface FileToSend {
   /** Strong validator: the content hash of exactly these bytes. */
   etag: string;
   cacheControl: string;
+  /** `inline` (default: shown in the browser) or `attachment` (saved: the CMS download) */
+  disposition?: 'inline' | 'attachment';
 }
 
 /** Types a browser may run scripts in when opened directly (SVG, HTML, XHTML, any XML). */
@@ -44,15 +46,19 @@ const rfc5987 = (value: string) =>
   encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
- * `inline` with the file name twice (RFC 6266): `filename*` in UTF-8 for current clients and an ASCII
- * `filename` fallback (accents stripped, other non-ASCII characters, quotes and backslashes as `_`).
+ * `inline` (or `attachment`) with the file name twice (RFC 6266): `filename*` in UTF-8 for current clients
+ * and an ASCII `filename` fallback (accents stripped, other non-ASCII characters, quotes and backslashes
+ * as `_`).
  */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(
+  fileName: string,
+  disposition: 'inline' | 'attachment' = 'inline',
+): string {
   const ascii = fileName
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`;
 }
 
 /** Headers of a file response; removed again when the file cannot be sent and an error body follows. */
@@ -78,7 +84,7 @@ export function sendStoredFile(req: Request, res: Response, file: FileToSend, lo
   }
   const type = contentType(file.mimeType);
   res.setHeader('Content-Type', type);
-  res.setHeader('Content-Disposition', contentDisposition(file.fileName));
+  res.setHeader('Content-Disposition', contentDisposition(file.fileName, file.disposition));
   res.setHeader('ETag', file.etag);
   res.setHeader('Cache-Control', file.cacheControl);
   // helmet's `same-origin` would stop the website's <img> tags on another origin.
