@@ -55,6 +55,12 @@ export async function serveUntilInterrupted(
   ]) {
     console.log(`  curl -s '${base}${path}'`);
   }
+  console.log(
+    '\nProtected endpoints need a token (printed once; only its hash is stored). In another terminal:\n' +
+      '  TOKEN=$(npm run -s token:create -- --email cms-integration@example.com --name demo | tail -n 1)\n' +
+      `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Accept: application/json' '${base}/content/media?per_page=2'\n` +
+      `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Accept: application/json' '${base}/search/suggestions?q=front'`,
+  );
   console.log('\nCtrl-C stops the API, the worker and Meilisearch.');
   return new Promise<never>(() => {});
 }

@@ -10,29 +10,11 @@
  */
 import { isRenderable } from '../../../indexer/render/formats';
 import type { CmsMediumRecord } from '../../search/documents';
-import { serializeMedium, type Conversion } from '../media/serializer';
+import { serializeMedium, type MediumJson } from '../media/serializer';
 
-export interface CmsMediumJson {
-  id: number;
-  name: string;
-  file_name: string;
-  mime_type: string;
-  type: string;
-  size: number | null;
-  url: string | null;
-  thumb_url: string | null;
-  conversions: Record<string, Conversion>;
-  srcset: string | null;
-  alt: string | null;
-  title: string | null;
-  caption: string | null;
-  description: string | null;
-  copyright: string | null;
-  license: string | null;
-  ki_status: string | null;
-  ki_label: string | null;
+/** The public record's fields (without `usages`, which only product links carry) and the CMS's own. */
+export interface CmsMediumJson extends Omit<MediumJson, 'usages' | 'folder'> {
   folder: { id: number; name: string; slug: string; path: string } | null;
-  created_at: string | null;
   source_id: string | null;
   /** the public endpoints show it now (website release, public folder chain; never expired here) */
   public: boolean;

@@ -18,6 +18,17 @@ export interface FolderJson {
   children?: FolderJson[];
 }
 
+/** `rows` grouped by `parent_id` (null: the roots), each group in the order of `rows`. */
+function byParent<T extends { parent_id: number | null }>(rows: readonly T[]): Map<number | null, T[]> {
+  const groups = new Map<number | null, T[]>();
+  for (const row of rows) {
+    const siblings = groups.get(row.parent_id);
+    if (siblings) siblings.push(row);
+    else groups.set(row.parent_id, [row]);
+  }
+  return groups;
+}
+
 /** Levels that carry `children` (1 = roots). */
 const LEVELS_WITH_CHILDREN = 2;
 
@@ -26,12 +37,7 @@ const LEVELS_WITH_CHILDREN = 2;
  * Folders whose parent is not in `rows` are left out.
  */
 export function serializeFolderTree(rows: readonly FolderRow[]): FolderJson[] {
-  const childrenOf = new Map<number | null, FolderRow[]>();
-  for (const row of rows) {
-    const siblings = childrenOf.get(row.parent_id) ?? [];
-    siblings.push(row);
-    childrenOf.set(row.parent_id, siblings);
-  }
+  const childrenOf = byParent(rows);
   const build = (row: FolderRow, parentPath: string | null, level: number): FolderJson => {
     const path = parentPath === null ? row.name : `${parentPath} / ${row.name}`;
     const folder: FolderJson = {
@@ -70,12 +76,7 @@ export interface CmsFolderJson {
  * Folders whose parent is not in `rows` are left out.
  */
 export function serializeCmsFolderTree(rows: readonly CmsFolderRow[]): CmsFolderJson[] {
-  const childrenOf = new Map<number | null, CmsFolderRow[]>();
-  for (const row of rows) {
-    const siblings = childrenOf.get(row.parent_id) ?? [];
-    siblings.push(row);
-    childrenOf.set(row.parent_id, siblings);
-  }
+  const childrenOf = byParent(rows);
   const build = (row: CmsFolderRow, parentPath: string | null): CmsFolderJson => {
     const path = parentPath === null ? row.name : `${parentPath} / ${row.name}`;
     return {
