@@ -2,15 +2,16 @@
  * `npm run bench -- [--only api|render|import] [--duration <s>] [--connections <n>] [--diagnose]
  *   [--render-images <n>] [--import-scales medium,large]`
  * runs the benchmarks and prints Markdown tables for BENCHMARKS.md. All three run by default, the API first
- * (about 7 minutes: full reindex, seventeen 23 s cases; the first run also generates and imports the
+ * (about 7 minutes: full reindex, eighteen 23 s cases; the first run also generates and imports the
  * medium catalog, about a minute more), then renditions (under half a minute), then the import (under a
  * minute for `medium`).
  *
  * - API (bench/api/): the API as its own process over the medium catalog, driven by autocannon, next to
  *   raw Meilisearch on the same searches, a bare Express endpoint and a bare static file server serving
- *   the same rendition files as the API's `/files` URLs; `--duration` seconds per case (default 20),
- *   `--connections` (default 16). Also the full reindex time and SQL queries per detail. `--diagnose` adds
- *   five cases (about 2 minutes) that show where the time goes.
+ *   the same rendition files as the API's `/files` URLs, and its search once more with the request limits
+ *   counted (a second API child); `--duration` seconds per case (default 20), `--connections` (default
+ *   16). Also the full reindex time and SQL queries per detail. `--diagnose` adds five cases (about 2
+ *   minutes) that show where the time goes.
  * - Renditions (bench/render.ts, its own process so that its peak RSS is its own): `--render-images`
  *   renders (default 20) of generated 12-megapixel JPEGs into the five built-in formats, images/s.
  * - Import (bench/import.ts): the generated catalog of each scale (default `medium`; `large` takes several

@@ -1,7 +1,7 @@
 /**
  * The API benchmark's cases: the API's requests built from the catalog sample, then every case as measured
- * (API, raw Meilisearch replaying what the probe caught, bare Express, the diagnostics) with the checks each
- * response must pass before its case is measured.
+ * (API, the API's search with its request limits counted, raw Meilisearch replaying what the probe caught,
+ * bare Express, the diagnostics) with the checks each response must pass before its case is measured.
  */
 import type { CatalogSample, DetailCandidate } from './catalog';
 import type { Probed } from './probe';
@@ -9,6 +9,9 @@ import type { RenditionFile } from './renditions';
 import type { BenchRequest, CaseSpec, DetailQueryCount, Hits } from './types';
 
 const PER_PAGE = 15;
+
+/** The "API search" requests sent to the API child that counts them against the guest limit. */
+export const RATE_LIMITED_SEARCH = 'API search, rate limit counted (guest)';
 
 /** An API case before it is probed: its requests as paths. */
 export interface ApiCasePlan {
@@ -113,15 +116,32 @@ function found(body: unknown, request: BenchRequest): number {
 }
 
 /**
- * Every case in the order it runs: the API's, raw Meilisearch on the searches, the list, the products
+ * `search` (the "API search" case) sent to the API child at `origin`, which counts each request against
+ * the guest limit: every response must also carry `X-RateLimit-Limit`, so that a request the limiter let
+ * through uncounted (an unlimited network, or Redis failing open) fails the case instead of measuring the
+ * path without the limiter.
+ */
+function rateLimitedSearch(search: CaseSpec, origin: string): CaseSpec {
+  return {
+    ...search,
+    server: 'limitedApi',
+    name: RATE_LIMITED_SEARCH,
+    origin,
+    requests: search.requests.map((r) => ({ ...r, expectHeader: 'x-ratelimit-limit' })),
+  };
+}
+
+/**
+ * Every case in the order it runs: the API's, with "API search" followed by the same requests with the
+ * request limits counted (measured back to back), raw Meilisearch on the searches, the list, the products
  * deep page and the `/media` search and list, bare Express, a cached rendition from the API and the same
- * files from the bare static file server, then with `diagnose` the five diagnostics. Throws when an API request made other
- * than exactly one Meilisearch request (its raw case would not be the same work).
+ * files from the bare static file server, then with `diagnose` the five diagnostics. Throws when an API
+ * request made other than exactly one Meilisearch request (its raw case would not be the same work).
  */
 export function caseSpecs(
   plans: ApiCasePlan[],
   probed: Map<string, Probed>,
-  origins: { api: string; meilisearch: string; express: string; static: string },
+  origins: { api: string; limitedApi: string; meilisearch: string; express: string; static: string },
   files: RenditionFile[],
   diagnose: boolean,
 ): CaseSpec[] {
@@ -138,6 +158,8 @@ export function caseSpecs(
     check: c.list ? found : undefined,
     sql: sqlRange(c.paths),
   }));
+  const search = cases.findIndex((c) => c.name === 'API search');
+  cases.splice(search + 1, 0, rateLimitedSearch(cases[search]!, origins.limitedApi));
   const raws = new Map<string, CaseSpec>();
   for (const c of plans) {
     if (!c.raw) continue;

@@ -1,6 +1,7 @@
 /**
- * CPU per process during a case, from /proc (Linux): the API, Meilisearch, the Express baseline, this
- * baseline, the static file server, this process (autocannon), the Postgres backends of the benchmark database, and the rest of the machine.
+ * CPU per process during a case, from /proc (Linux): the two API children (limits off and on for
+ * loopback), Meilisearch, the Express baseline, the static file server, this process (autocannon), the
+ * Postgres backends of the benchmark database, and the rest of the machine.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { DATABASE } from './services';
@@ -46,11 +47,12 @@ function machineCpuSeconds(): number {
 }
 
 /** The pids of the benchmark's server processes. */
-export type CpuPids = Record<'api' | 'meilisearch' | 'express' | 'static', number>;
+export type CpuPids = Record<'api' | 'limitedApi' | 'meilisearch' | 'express' | 'static', number>;
 
 /** Cumulative CPU seconds at one moment. */
 export interface CpuSample {
   api: number;
+  limitedApi: number;
   meilisearch: number;
   express: number;
   static: number;
@@ -65,6 +67,7 @@ export function cpuSample(pids: CpuPids): CpuSample {
   const own = process.cpuUsage();
   return {
     api: cpuSeconds(pids.api),
+    limitedApi: cpuSeconds(pids.limitedApi),
     meilisearch: cpuSeconds(pids.meilisearch),
     express: cpuSeconds(pids.express),
     static: cpuSeconds(pids.static),
@@ -81,16 +84,18 @@ export function cpuShare(before: CpuSample, after: CpuSample, seconds: number): 
   for (const [pid, cpu] of after.postgres) postgres += cpu - (before.postgres.get(pid) ?? 0);
   const delta = {
     api: after.api - before.api,
+    limitedApi: after.limitedApi - before.limitedApi,
     meilisearch: after.meilisearch - before.meilisearch,
     express: after.express - before.express,
     static: after.static - before.static,
     bench: after.bench - before.bench,
     postgres,
   };
-  const ours = delta.api + delta.meilisearch + delta.express + delta.static + delta.bench + delta.postgres;
+  const ours = Object.values(delta).reduce((sum, seconds) => sum + seconds, 0);
   const pct = (cpuSeconds: number) => Math.max(0, Math.round((cpuSeconds / seconds) * 100));
   return {
     api: pct(delta.api),
+    limitedApi: pct(delta.limitedApi),
     meilisearch: pct(delta.meilisearch),
     postgres: pct(delta.postgres),
     bench: pct(delta.bench),

@@ -14,20 +14,24 @@
  * - The API (`node --import tsx src/server.ts`), the Express baseline (bench/api-child-express.ts) and the
  *   static file server baseline (bench/api-child-static.ts, `express.static` over the benchmark's
  *   MEDIA_ROOT) as child processes, so that autocannon does not share their event loop. Unique index and
- *   Redis prefixes.
+ *   Redis prefixes. The API runs twice over the same services: with loopback an unlimited network (every
+ *   case but one), and with loopback counted against a guest limit no run reaches (Redis, see
+ *   src/http/rate-limit.ts).
  * - Renditions: 20 public JPEG images rendered with the worker's render job in-process before the
  *   reindex (kept in the database and MEDIA_ROOT; later runs find them current).
  *
  * Cases (catalog.ts, cases.ts; 16 connections, 20 s each after a short unmeasured warm-up; each connection
- * starts at a different point of the case's request list): search (without and with `facets=1`), filtered
- * list, deep pages, product detail, `/media` search and list; raw Meilisearch replaying the requests the
- * API sent it for the searches, the list, the products deep page and the `/media` cases (caught in-process,
- * headers included, see probe.ts); bare Express; a cached rendition from the API (`conversions` URLs) and
- * the same files from the static server (every response must be 200 with the file's byte count).
- * With `diagnose`, five more that show where a search's time goes. Every request of a case is sent once
- * before it is measured and must answer 2xx (lists must find something; raw searches as many hits as the
- * API's). Latencies (load.ts) are the 2xx response times with sub-millisecond resolution (autocannon's own
- * histogram rounds down to whole milliseconds); CPU per process in cpu.ts; targets and tables in report.ts.
+ * starts at a different point of the case's request list): search, the same search on the rate-limited API
+ * child right after it (the limiter's cost; every response must carry `X-RateLimit-Limit`), search with
+ * `facets=1`, filtered list, deep pages, product detail, `/media` search and list; raw Meilisearch replaying
+ * the requests the API sent it for the searches, the list, the products deep page and the `/media` cases
+ * (caught in-process, headers included, see probe.ts); bare Express; a cached rendition from the API
+ * (`conversions` URLs) and the same files from the static server (every response must be 200 with the
+ * file's byte count). With `diagnose`, five more that show where a search's time goes. Every request of a
+ * case is sent once before it is measured and must answer 2xx (lists must find something; raw searches as
+ * many hits as the API's). Latencies (load.ts) are the 2xx response times with sub-millisecond resolution
+ * (autocannon's own histogram rounds down to whole milliseconds); CPU per process in cpu.ts; targets and
+ * tables in report.ts.
  */
 import { rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -50,6 +54,7 @@ import {
   ensureSnapshot,
   meiliDataDir,
   prepareDatabase,
+  rateLimitedApiEnv,
   removeStaleMeiliDirs,
   startApi,
   startExpress,
@@ -97,7 +102,12 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       await meili.stop();
       await rm(meiliDir, { recursive: true, force: true });
     });
-    const [apiPort, expressPort, staticPort] = [await freePort(), await freePort(), await freePort()];
+    const [apiPort, limitedPort, expressPort, staticPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const env = apiEnv(databaseUrl, meili, apiPort);
     const config = loadConfig(env);
 
@@ -107,6 +117,7 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
     let renditions: RenditionSetup;
     let files: RenditionFile[];
     let api: Child;
+    let limitedApi: Child;
     let express: Child;
     let statics: Child;
     try {
@@ -122,6 +133,8 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       indexes = await buildIndexes(db, config, log);
       api = await startApi(env, apiPort);
       stops.push(() => api.server.stop());
+      limitedApi = await startApi(rateLimitedApiEnv(env, limitedPort), limitedPort);
+      stops.push(() => limitedApi.server.stop());
       express = await startExpress(expressPort);
       stops.push(() => express.server.stop());
       statics = await startStatic(staticPort);
@@ -140,12 +153,14 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
 
     const pids: CpuPids = {
       api: api.pid,
+      limitedApi: limitedApi.pid,
       meilisearch: meili.pid,
       express: express.pid,
       static: statics.pid,
     };
     const origins = {
       api: api.origin,
+      limitedApi: limitedApi.origin,
       meilisearch: meili.url,
       express: express.origin,
       static: statics.origin,
@@ -162,6 +177,9 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       log(`  ${caseRow(result)}`);
     }
     if (api.tail.length) log(`API output (last lines):\n  ${api.tail.join('\n  ')}`);
+    if (limitedApi.tail.length) {
+      log(`rate-limited API output (last lines):\n  ${limitedApi.tail.join('\n  ')}`);
+    }
 
     const { searchRatio, facetsRatio, mediaSearchRatio, renditionRatio, targets } = checkTargets(
       results,

@@ -8,8 +8,8 @@ import { cpuSample, cpuShare, type CpuPids } from './cpu';
 import type { ApiBenchOptions, BenchRequest, CaseResult, CaseSpec } from './types';
 
 /**
- * Sends every request of a case once: each must answer 2xx and pass the case's check (a file: exactly 200
- * with `expectBytes` body bytes), or this throws.
+ * Sends every request of a case once: each must answer 2xx, carry its `expectHeader` and pass the case's
+ * check (a file: exactly 200 with `expectBytes` body bytes), or this throws.
  */
 async function checkCase(spec: CaseSpec): Promise<void> {
   for (const request of spec.requests) {
@@ -34,26 +34,43 @@ async function checkCase(spec: CaseSpec): Promise<void> {
         `${spec.name}: ${request.method} ${request.path} answered ${res.status}: ${text.slice(0, 300)}`,
       );
     }
+    if (request.expectHeader !== undefined && !res.headers.has(request.expectHeader)) {
+      throw new Error(
+        `${spec.name}: ${request.method} ${request.path} answered without ${request.expectHeader}`,
+      );
+    }
     spec.check?.(JSON.parse(text), request);
   }
 }
 
+/** Whether `raw` (header names as the server wrote them) has a header `name`, in any case. */
+function hasHeader(raw: Record<string, unknown> | undefined, name: string): boolean {
+  const lower = name.toLowerCase();
+  return Object.keys(raw ?? {}).some((key) => key.toLowerCase() === lower);
+}
+
 /**
- * The case's requests as autocannon sends them: a file request gets an `onResponse` that counts every
- * response other than 200 with `Content-Length` = `expectBytes` (autocannon completes a response only
- * after `Content-Length` body bytes, so a match means the whole file arrived).
+ * The case's requests as autocannon sends them: a request with `expectHeader` or `expectBytes` gets an
+ * `onResponse` that counts every response without that header, and for a file every response other than
+ * 200 with `Content-Length` = `expectBytes` (autocannon completes a response only after `Content-Length`
+ * body bytes, so a match means the whole file arrived).
  */
 function withChecks(
   requests: BenchRequest[],
   counts: { mismatches: number; fileBytes: number; files: number },
 ): autocannon.Request[] {
-  return requests.map(({ expectBytes, ...request }) => {
-    if (expectBytes === undefined) return request;
+  return requests.map(({ expectBytes, expectHeader, ...request }) => {
+    if (expectBytes === undefined && expectHeader === undefined) return request;
     return {
       ...request,
       onResponse: (status: number, _body: string, _context: object, headers?: IncomingHttpHeaders) => {
         // Raw header names, as the server wrote them (Express: `Content-Length`).
         const raw = headers as Record<string, string | string[] | undefined> | undefined;
+        if (expectHeader !== undefined && !hasHeader(raw, expectHeader)) {
+          counts.mismatches += 1;
+          return;
+        }
+        if (expectBytes === undefined) return;
         const length = Number(raw?.['content-length'] ?? raw?.['Content-Length']);
         if (status !== 200 || length !== expectBytes) counts.mismatches += 1;
         else {

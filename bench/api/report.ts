@@ -2,6 +2,7 @@
  * The API benchmark's targets (issue 3) checked against its measurements, and its result as Markdown for
  * BENCHMARKS.md.
  */
+import { RATE_LIMITED_SEARCH } from './cases';
 import type { ApiBenchResult, CaseResult, DetailQueryCount, TargetCheck } from './types';
 
 function relationSummary(d: DetailQueryCount): string {
@@ -14,6 +15,23 @@ function relationSummary(d: DetailQueryCount): string {
 
 const fmt = (n: number, digits = 1) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+/** `n` with its sign, `+` or `−`. */
+const signed = (n: number, digits = 1) => `${n < 0 ? '−' : '+'}${fmt(Math.abs(n), digits)}`;
+
+/**
+ * What counting the request limits costs (no target): the rate-limited search against "API search", the
+ * same requests measured back to back, as Markdown.
+ */
+function rateLimitOverhead(cases: CaseResult[]): string {
+  const search = cases.find((c) => c.name === 'API search')!;
+  const limited = cases.find((c) => c.name === RATE_LIMITED_SEARCH)!;
+  const throughput = (limited.rps / search.rps - 1) * 100;
+  return (
+    `Rate-limit overhead (${RATE_LIMITED_SEARCH} vs API search, measured back to back): ` +
+    `**p50 ${signed(limited.p50 - search.p50, 2)} ms, p99 ${signed(limited.p99 - search.p99, 2)} ms, ` +
+    `throughput ${signed(throughput)} %** (one Redis round trip per request; Redis's CPU is in "other").`
+  );
+}
 
 /**
  * The targets: p99 of each API case (which must also have no failures), a fixed number of SQL statements
@@ -87,7 +105,7 @@ export function caseRow(r: CaseResult): string {
   const problems =
     failures === 0
       ? '0'
-      : `**${r.non2xx} non-2xx, ${r.mismatches} wrong status/size, ${r.errors} errors (${r.timeouts} timeouts)**`;
+      : `**${r.non2xx} non-2xx, ${r.mismatches} wrong status/size/header, ${r.errors} errors (${r.timeouts} timeouts)**`;
   // The app column is the process of the case's server: the API, the Express baseline or the static server.
   const app = r.server === 'meilisearch' ? '–' : r.cpu[r.server];
   const cpu = `${app} / ${r.cpu.meilisearch} / ${r.cpu.postgres} / ${r.cpu.bench} / ${r.cpu.other}`;
@@ -111,6 +129,8 @@ export function apiTable(result: ApiBenchResult): string {
     `API search requests/s ÷ raw Meilisearch on the same requests: **${(result.searchRatio * 100).toFixed(1)} %** ` +
       `(with facets=1: **${(result.facetsRatio * 100).toFixed(1)} %**). CPU in % of one core; "other" is CPU ` +
       `used outside the benchmark's processes during the case (noise when well above 0).`,
+    '',
+    rateLimitOverhead(result.cases),
     '',
     `API /media search requests/s ÷ raw Meilisearch on the same requests: ` +
       `**${(result.mediaSearchRatio * 100).toFixed(1)} %**. API cached rendition requests/s ÷ the bare static ` +

@@ -1,7 +1,8 @@
 /**
  * The services the API benchmark runs against, all of its own: the benchmark database with the medium
- * catalog (kept between runs), the bundled Meilisearch's data dir and its indexes, and the API, the bare
- * Express baseline and the bare static file server as supervised child processes.
+ * catalog (kept between runs), the bundled Meilisearch's data dir and its indexes, and the API (twice:
+ * request limits off and on for loopback clients), the bare Express baseline and the bare static file
+ * server as supervised child processes.
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -151,6 +152,22 @@ export function apiEnv(databaseUrl: string, meili: BundledMeilisearch, port: num
     MEDIA_ROOT,
     // Loopback is not an unlimited network by default: guest rate limits would turn the load into 429s.
     API_UNLIMITED_NETWORKS: '127.0.0.0/8,::1/128',
+  };
+}
+
+/**
+ * The environment of the second API child, the one that measures the request limits: `env` (the first's,
+ * see `apiEnv`: same database, Meilisearch, index and Redis prefixes) on `port`, with loopback clients
+ * counted as guests (one Redis round trip per request) under a limit no run reaches.
+ */
+export function rateLimitedApiEnv(env: Record<string, string>, port: number): Record<string, string> {
+  return {
+    ...env,
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    // config/env.ts's default, the private networks: loopback, where autocannon connects from, is not one.
+    API_UNLIMITED_NETWORKS: '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7',
+    API_RATE_LIMIT_GUEST: '1000000000',
   };
 }
 

@@ -24,6 +24,8 @@ export interface ApiBenchOptions {
 /** CPU used during a case, in % of one core (the machine has `os.cpus().length` cores). */
 export interface CpuShare {
   api: number;
+  /** The second API child, the one that counts the benchmark's requests against the guest limit. */
+  limitedApi: number;
   meilisearch: number;
   /** The Postgres backends serving the benchmark database. */
   postgres: number;
@@ -56,7 +58,7 @@ export interface CaseResult {
   non2xx: number;
   /**
    * Responses that broke the case's per-response check under load (file cases: status other than 200 or a
-   * `Content-Length` other than the file's size).
+   * `Content-Length` other than the file's size; the rate-limited case: no `X-RateLimit-Limit`).
    */
   mismatches: number;
   errors: number;
@@ -122,8 +124,8 @@ export interface RenditionSetup {
   rendered: number;
 }
 
-/** Whose process answers a case. */
-export type Server = 'api' | 'meilisearch' | 'express' | 'static';
+/** Whose process answers a case (`limitedApi`: the API child with the request limits on for loopback). */
+export type Server = 'api' | 'limitedApi' | 'meilisearch' | 'express' | 'static';
 
 /** One request of a case, as autocannon sends it. */
 export interface BenchRequest {
@@ -133,6 +135,8 @@ export interface BenchRequest {
   body?: string;
   /** A file: the response must be 200 with exactly this many body bytes (checked before and under load). */
   expectBytes?: number;
+  /** A header every response must carry, any case (checked before and under load). */
+  expectHeader?: string;
 }
 
 export interface CaseSpec {
