@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--only api|render|import] [--duration <s>] [--connections <n>] [--diagnose]
+ * `npm run bench -- [--only api|rate-limit|render|import] [--duration <s>] [--connections <n>] [--diagnose]
  *   [--render-images <n>] [--import-scales medium,large]`
  * runs the benchmarks and prints Markdown tables for BENCHMARKS.md. All three run by default, the API first
  * (about 7 minutes: full reindex, eighteen 23 s cases; the first run also generates and imports the
@@ -12,6 +12,7 @@
  *   counted (a second API child); `--duration` seconds per case (default 20), `--connections` (default
  *   16). Also the full reindex time and SQL queries per detail. `--diagnose` adds five cases (about 2
  *   minutes) that show where the time goes.
+ * - Rate limiter (bench/rate-limit.ts): one `consume` on Redis, the cost every counted request pays.
  * - Renditions (bench/render.ts, its own process so that its peak RSS is its own): `--render-images`
  *   renders (default 20) of generated 12-megapixel JPEGs into the five built-in formats, images/s.
  * - Import (bench/import.ts): the generated catalog of each scale (default `medium`; `large` takes several
@@ -24,6 +25,7 @@ import { parseArgs, promisify } from 'node:util';
 import { getConfig } from '../config/env';
 import { apiTable, benchApi } from './api';
 import { benchImport, importTable, type ImportBenchResult, type Scale } from './import';
+import { benchRateLimit } from './rate-limit';
 import type { RenderBenchResult } from './render';
 
 const SCALES: Scale[] = ['tiny', 'small', 'medium', 'large'];
@@ -66,8 +68,8 @@ async function main(): Promise<void> {
       'import-scales': { type: 'string', default: 'medium' },
     },
   });
-  if (values.only !== undefined && !['api', 'render', 'import'].includes(values.only)) {
-    throw new Error(`--only must be api, render or import (got "${values.only}")`);
+  if (values.only !== undefined && !['api', 'rate-limit', 'render', 'import'].includes(values.only)) {
+    throw new Error(`--only must be api, rate-limit, render or import (got "${values.only}")`);
   }
   const renderImages = Math.round(positive('render-images', values['render-images']));
   const scales = values['import-scales'].split(',').map((s) => s.trim()) as Scale[];
@@ -95,6 +97,18 @@ async function main(): Promise<void> {
     );
     console.log(`\nAPI (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
     console.log(api);
+  }
+  if (runs('rate-limit')) {
+    log('rate limiter: one consume on Redis, sequential and 16 in flight...');
+    const r = await benchRateLimit();
+    console.log(`\nRate limiter (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
+    console.log(
+      [
+        '| consumes | p50 | p99 | in flight | consumes/s |',
+        '|---:|---:|---:|---:|---:|',
+        `| ${r.requests} sequential | ${r.p50Us} µs | ${r.p99Us} µs | ${r.inFlight} | ${r.perSecond.toLocaleString('en-US')} |`,
+      ].join('\n'),
+    );
   }
   if (runs('render')) {
     log(`renditions: ${renderImages} renders of 12-megapixel JPEGs into the five built-in formats...`);
