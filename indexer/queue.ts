@@ -210,7 +210,12 @@ export async function watchJob(
       last = seen;
       onChange?.(job, state);
     }
-    if (state === 'completed' || state === 'failed') return { state, job };
+    if (state === 'completed' || state === 'failed') {
+      // `job` was read before its state: it may have finished in between, without its result. Read it again.
+      const finished = await queue.getJob(jobId);
+      if (!finished) throw new Error(`index job ${jobId} not found (removed?)`);
+      return { state, job: finished };
+    }
     if (Date.now() > deadline) throw new Error(`index job ${jobId} still ${state} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
