@@ -15,6 +15,7 @@ import { ApiError, errorHandler, notFound, requestId, requestIdOf } from './http
 import { parsePhpQuery } from './http/query-string';
 import { rateLimit, throttledWarning } from './http/rate-limit';
 import type { Logger } from './logger';
+import { attachSearchLog, createSearchLog, type SearchLog } from './search-log';
 import { filesRouter } from './resources/files/routes';
 import { apiRouter } from './routes';
 
@@ -28,6 +29,11 @@ export interface AppDeps {
   meili: Meilisearch;
   logger: Logger;
   redis: Redis;
+  /**
+   * The anonymous search log (src/search-log). Pass one to flush it on shutdown (src/server.ts); without,
+   * the app makes one over `db` and `redis` whose last second of searches may be lost at exit.
+   */
+  searchLog?: SearchLog;
 }
 
 /**
@@ -61,6 +67,16 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy);
   app.set('query parser', (raw: string | null | undefined) => parsePhpQuery(raw ?? ''));
+  attachSearchLog(
+    app,
+    deps.searchLog ??
+      createSearchLog({
+        db: deps.db,
+        redis: deps.redis,
+        redisPrefix: deps.config.redisPrefix,
+        logger: deps.logger,
+      }),
+  );
 
   app.use(helmet());
   app.use('/api', cors(), requestId);

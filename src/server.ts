@@ -1,7 +1,8 @@
 /**
  * `npm start`: the API on HOST:PORT. Needs Postgres (DATABASE_URL, migrated) and Meilisearch (MEILI_URL);
  * Redis (REDIS_URL) holds the request counters, and the API keeps answering without it.
- * SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, close the pools, exit 0.
+ * SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, write the buffered search log
+ * (at most 5 s), close the pools, exit 0.
  */
 import type { Server } from 'node:http';
 import { getConfig } from '../config/env';
@@ -9,6 +10,7 @@ import { createApp } from './app';
 import { createDb } from './db/database';
 import { createLimiterRedis } from './http/rate-limit';
 import { createLogger } from './logger';
+import { createSearchLog } from './search-log';
 import { createMeiliClient } from './search/indexes';
 
 /** Starts the API; resolves with the listening server. */
@@ -18,7 +20,11 @@ export async function startServer(): Promise<Server> {
   const db = createDb(config.databaseUrl, 10);
   const meili = createMeiliClient(config);
   const redis = createLimiterRedis(config, logger);
-  const app = createApp({ config, db, meili, logger, redis });
+  // A pool of its own: a slow or unreachable Postgres never makes the log's writes wait for (or hold)
+  // the connections requests need.
+  const searchLogDb = createDb(config.databaseUrl, 2);
+  const searchLog = createSearchLog({ db: searchLogDb, redis, redisPrefix: config.redisPrefix, logger });
+  const app = createApp({ config, db, meili, logger, redis, searchLog });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -32,8 +38,13 @@ export async function startServer(): Promise<Server> {
     stopping = true;
     logger.info(`${signal}: closing the API`);
     server.close(() => {
-      redis.disconnect();
-      void db.destroy().finally(() => process.exit(0));
+      void searchLog
+        .close(5000)
+        .then(() => {
+          redis.disconnect();
+          return Promise.allSettled([db.destroy(), searchLogDb.destroy()]);
+        })
+        .finally(() => process.exit(0));
     });
     server.closeIdleConnections();
     setTimeout(() => process.exit(1), 10_000).unref();

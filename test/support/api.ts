@@ -1,6 +1,8 @@
 /**
  * The real API app for HTTP tests: `startTestApi(config)` opens the pools, listens on a free port and
  * returns `{ base, get, deps, close }`; `get(path)` fetches `<base>/api/v1<path>` (or an absolute URL).
+ * The search log writes through a knex of its own (as in src/server.ts), so query counters on `deps.db`
+ * never see its background INSERTs; `deps.searchLog.flush()` writes what it buffered.
  */
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../../config/env';
@@ -8,12 +10,13 @@ import { createApp, type AppDeps } from '../../src/app';
 import { createDb } from '../../src/db/database';
 import { createLimiterRedis } from '../../src/http/rate-limit';
 import { createLogger } from '../../src/logger';
+import { createSearchLog, type SearchLog, type SearchLogOptions } from '../../src/search-log';
 import { createMeiliClient } from '../../src/search/indexes';
 
 export interface TestApi {
   /** `http://127.0.0.1:<port>` */
   origin: string;
-  deps: AppDeps;
+  deps: AppDeps & { searchLog: SearchLog };
   get(path: string, init?: RequestInit): Promise<Response>;
   /** GET with `Accept: application/json`, expecting `status` (default 200); returns the parsed body. */
   json<T = Record<string, unknown>>(path: string, status?: number): Promise<T>;
@@ -22,21 +25,26 @@ export interface TestApi {
 
 /**
  * Starts the app of `config` (its APP_URL stays what the config says; requests go to the real port).
- * `logger` replaces the silent test logger (to read what the app logs).
+ * `logger` replaces the silent test logger (to read what the app logs); `searchLog` overrides options of
+ * the search log (its `db`, buffer size, intervals).
  */
 export async function startTestApi(
   config: AppConfig,
-  options: { logger?: AppDeps['logger'] } = {},
+  options: { logger?: AppDeps['logger']; searchLog?: Partial<SearchLogOptions> } = {},
 ): Promise<TestApi> {
   const db = createDb(config.databaseUrl, 4);
   const logger = options.logger ?? createLogger(config, 'test');
-  const deps: AppDeps = {
-    config,
-    db,
-    meili: createMeiliClient(config),
+  const redis = createLimiterRedis(config, logger);
+  const given = options.searchLog?.db;
+  const searchLogDb = given ?? createDb(config.databaseUrl, 2);
+  const searchLog = createSearchLog({
+    redis,
+    redisPrefix: config.redisPrefix,
     logger,
-    redis: createLimiterRedis(config, logger),
-  };
+    ...options.searchLog,
+    db: searchLogDb,
+  });
+  const deps = { config, db, meili: createMeiliClient(config), logger, redis, searchLog };
   // Counting starts once the limiter's Redis is ready (before that, limits fail open); don't wait forever,
   // a test may point REDIS_URL at a Redis that is down on purpose.
   await new Promise<void>((resolve) => {
@@ -65,8 +73,10 @@ export async function startTestApi(
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await searchLog.close(2000);
       deps.redis.disconnect();
       await db.destroy();
+      if (!given) await searchLogDb.destroy();
     },
   };
 }

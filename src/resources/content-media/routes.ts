@@ -12,6 +12,8 @@ import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
 import type { Handler } from '../../http/routes';
 import { renditionFileName, renditionId } from '../../media/urls';
+import { recordSearch } from '../../search-log';
+import { contentMediaSearchFilters } from '../../search-log/filters';
 import { sendStoredFile } from '../files/serve';
 import { listActiveFolders } from '../media-folders/query';
 import { serializeCmsFolderTree } from '../media-folders/serializer';
@@ -39,6 +41,12 @@ export function list(deps: AppDeps): Handler {
       params,
       Date.now(),
     );
+    recordSearch(req, {
+      endpoint: 'content/media',
+      query: params.search,
+      filters: contentMediaSearchFilters(params),
+      total: page.total,
+    });
     res.json(
       paginate(
         page.records.map((m) => serializeCmsMedium(m, deps.config.appUrl, deps.config.apiBaseUrl)),

@@ -7,6 +7,8 @@ import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
 import type { Handler } from '../../http/routes';
+import { recordSearch } from '../../search-log';
+import { mediaSearchFilters } from '../../search-log/filters';
 import { mediumKey, parseMediaListParams } from './params';
 import { findPublicMedium } from './query';
 import { searchMedia } from './search';
@@ -23,6 +25,12 @@ export function list(deps: AppDeps): Handler {
       params,
       now,
     );
+    recordSearch(req, {
+      endpoint: 'media',
+      query: params.search,
+      filters: mediaSearchFilters(params),
+      total: page.total,
+    });
     res.json(
       paginate(
         page.records.map((m) => serializeMedium(m, deps.config.appUrl)),

@@ -7,6 +7,8 @@ import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
 import type { Handler } from '../../http/routes';
+import { recordSearch } from '../../search-log';
+import { productSearchFilters } from '../../search-log/filters';
 import { parseProductListParams } from './params';
 import { loadProductDetail } from './query';
 import { searchProducts } from './search';
@@ -14,6 +16,8 @@ import { serializeProduct, serializeProductDetail } from './serializer';
 
 /** The paginated product list; with `facets=1`, `meta.facets` holds term counts per frontend dimension. */
 export function list(deps: AppDeps, path = `${deps.config.apiBaseUrl}/products`): Handler {
+  // `products` or `content/products`: the path under the API base, as the search log names endpoints.
+  const endpoint = path.endsWith('/content/products') ? 'content/products' : 'products';
   return async (req, res) => {
     const query = req.query as ParsedQuery;
     const params = parseProductListParams(query);
@@ -21,6 +25,12 @@ export function list(deps: AppDeps, path = `${deps.config.apiBaseUrl}/products`)
       { db: deps.db, meili: deps.meili, prefix: deps.config.meiliIndexPrefix },
       params,
     );
+    recordSearch(req, {
+      endpoint,
+      query: params.search,
+      filters: productSearchFilters(params),
+      total: page.total,
+    });
     const ctx = { now: Date.now(), appUrl: deps.config.appUrl };
     const body = paginate(
       page.records.map((p) => serializeProduct(p, ctx)),

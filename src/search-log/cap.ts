@@ -1,0 +1,95 @@
+/**
+ * The per-client cap of the search log (spec "Limits": at most 30 logged searches per minute per IP),
+ * counted in Redis so every API replica shares it, without the IP ever being stored:
+ *
+ * - the counter's key is `<REDIS_PREFIX>:search-log:cap:<HMAC-SHA256(day key, IP)>`, a fixed window of one
+ *   minute from its first search (as the request limits count), gone 60 s later;
+ * - the day key is 32 random bytes per UTC day, created by whichever replica needs it first (`SET NX`) under
+ *   `<REDIS_PREFIX>:search-log:hmac-key:<YYYY-MM-DD>` with a TTL of two days, and cached in the process
+ *   until the day changes. It lives only in Redis and in memory, never in Postgres or a log; once it
+ *   expires, nobody can tell which hash belonged to which address any more.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type Redis from 'ioredis';
+
+/** Logged searches per client IP per minute. */
+export const SEARCHES_PER_MINUTE = 30;
+
+const WINDOW_SECONDS = 60;
+/** The day key outlives its day by one (clock skew between replicas, searches around midnight). */
+const KEY_TTL_SECONDS = 2 * 24 * 60 * 60;
+
+export interface SearchCapOptions {
+  redis: Redis;
+  /** REDIS_PREFIX */
+  prefix: string;
+  /** default `SEARCHES_PER_MINUTE` */
+  perMinute?: number;
+  /** milliseconds since the epoch; tests move the day */
+  now?: () => number;
+}
+
+export interface SearchCap {
+  /**
+   * Counts one search of `ip` and resolves true while it is within the cap. Rejects with Redis's error
+   * when Redis cannot be asked (the caller decides what that means).
+   */
+  allow(ip: string): Promise<boolean>;
+  /** The Redis key of `ip`'s counter (for tests: it must not contain the address). */
+  counterKey(ip: string): Promise<string>;
+}
+
+/** The UTC day of `ms`, `YYYY-MM-DD`. */
+function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** The per-IP cap over `redis`. */
+export function createSearchCap(options: SearchCapOptions): SearchCap {
+  const { redis, prefix } = options;
+  const perMinute = options.perMinute ?? SEARCHES_PER_MINUTE;
+  const now = options.now ?? Date.now;
+  let cached: { day: string; key: Promise<Buffer> } | undefined;
+
+  /** The day key of today, read (or created) once per day and process; a failed read is not cached. */
+  const dayKey = (): Promise<Buffer> => {
+    const day = utcDay(now());
+    if (cached?.day === day) return cached.key;
+    const redisKey = `${prefix}:search-log:hmac-key:${day}`;
+    const candidate = randomBytes(32).toString('base64');
+    const key = redis
+      .multi()
+      .set(redisKey, candidate, 'EX', KEY_TTL_SECONDS, 'NX')
+      .get(redisKey)
+      .exec()
+      .then((results) => {
+        const [, stored] = results?.[1] ?? [];
+        if (typeof stored !== 'string' || stored === '') throw new Error('search log: no HMAC key in Redis');
+        return Buffer.from(stored, 'base64');
+      });
+    const entry = { day, key };
+    cached = entry;
+    key.catch(() => {
+      if (cached === entry) cached = undefined;
+    });
+    return key;
+  };
+
+  const counterKey = async (ip: string): Promise<string> => {
+    const hash = createHmac('sha256', await dayKey())
+      .update(ip)
+      .digest('base64url');
+    return `${prefix}:search-log:cap:${hash}`;
+  };
+
+  return {
+    counterKey,
+    async allow(ip) {
+      const key = await counterKey(ip);
+      const results = await redis.multi().set(key, 0, 'EX', WINDOW_SECONDS, 'NX').incr(key).exec();
+      const [error, count] = results?.[1] ?? [new Error('search log: the cap count was not run')];
+      if (error) throw error;
+      return Number(count) <= perMinute;
+    },
+  };
+}

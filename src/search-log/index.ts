@@ -1,0 +1,159 @@
+/**
+ * The anonymous search log (spec "Search semantics", "Limits"; docs/api/search-log.md): every `search` on
+ * `/products`, `/media`, `/content/products` and `/content/media` becomes one `search_log` row with the
+ * normalized query, the endpoint, the filters, the total and a well-formed `X-Search-Session`; nothing
+ * about the client (no IP, token, user or user agent).
+ *
+ * A route calls `recordSearch(req, ...)` once it has its result. That call only starts the per-IP cap
+ * check in the background (cap.ts, Redis) and returns; when the check allows it, the row goes into the
+ * bounded buffer that recorder.ts writes in batches. Redis unreachable: the row is logged without the cap
+ * (the cap protects the analytics, not the service) and a warning is logged at most once a minute.
+ * Postgres unreachable: rows wait in the buffer (bounded). Neither ever fails or delays a response.
+ */
+import type { Express, Request } from 'express';
+import type Redis from 'ioredis';
+import type { Knex } from 'knex';
+import { throttledWarning } from '../http/rate-limit';
+import type { Logger } from '../logger';
+import { createSearchCap, type SearchCap } from './cap';
+import { normalizeQuery, sessionIdOf, type SearchFilters } from './normalize';
+import { createRecorder, zeroCounters, type RecorderOptions, type SearchLogCounters } from './recorder';
+
+export type { SearchLogCounters } from './recorder';
+export type { SearchFilters } from './normalize';
+
+/** The searchable lists, as `search_log.endpoint` names them (their path under `/api/v1`). */
+export type SearchEndpoint = 'products' | 'media' | 'content/products' | 'content/media';
+
+/** One search as a route reports it. */
+export interface SearchEntry {
+  endpoint: SearchEndpoint;
+  /** the `search` parameter as parsed; nothing is logged when it is empty or absent */
+  query: string | undefined;
+  /** the valid filters the list applied (src/search-log/filters.ts) */
+  filters: SearchFilters;
+  /** the result's total (all pages) */
+  total: number;
+}
+
+export interface SearchLogOptions extends Omit<RecorderOptions, 'db' | 'logger' | 'counters'> {
+  /** where rows are written; the API gives the log a small pool of its own */
+  db: Knex;
+  /** the rate limiter's connection (fails fast while Redis is down) */
+  redis: Redis;
+  /** REDIS_PREFIX */
+  redisPrefix: string;
+  logger: Logger;
+  /** logged searches per client IP per minute (default 30) */
+  capPerMinute?: number;
+  /** for tests: the clock of the cap's day key */
+  now?: () => number;
+}
+
+export interface SearchLog {
+  /** logged, dropped, capped, uncapped since start */
+  readonly counters: SearchLogCounters;
+  /** rows waiting to be written */
+  readonly buffered: number;
+  /** Logs `entry` for the client of `req` (see the module comment). Never throws, never waits. */
+  record(req: Request, entry: SearchEntry): void;
+  /** Waits for the cap checks under way, then writes the buffer; resolves with the rows still buffered. */
+  flush(): Promise<number>;
+  /** Waits for the cap checks under way, then flushes within `timeoutMs` (default 5000). For shutdown. */
+  close(timeoutMs?: number): Promise<void>;
+  /** The cap (tests look at its Redis keys). */
+  readonly cap: SearchCap;
+}
+
+/** The search log over `db` and `redis`; its flush timer runs until `close()` (unref'd). */
+export function createSearchLog(options: SearchLogOptions): SearchLog {
+  const { logger } = options;
+  const counters = zeroCounters();
+  const recorder = createRecorder({ ...options, counters });
+  const cap = createSearchCap({
+    redis: options.redis,
+    prefix: options.redisPrefix,
+    perMinute: options.capPerMinute,
+    now: options.now,
+  });
+  const capOff = throttledWarning(
+    logger,
+    'search log: the per-IP cap is off (Redis is unreachable); searches are logged without it',
+    options.warnEveryMs,
+  );
+  const checking = new Set<Promise<void>>();
+  const maxChecking = options.maxBuffered ?? 10_000;
+
+  const settle = async () => {
+    while (checking.size > 0) await Promise.allSettled([...checking]);
+  };
+
+  return {
+    counters,
+    cap,
+    get buffered() {
+      return recorder.buffered;
+    },
+    record(req, entry) {
+      try {
+        const query = normalizeQuery(entry.query ?? '');
+        if (query === '') return;
+        const row = {
+          query,
+          endpoint: entry.endpoint,
+          filters: entry.filters,
+          result_count: entry.total,
+          session_id: sessionIdOf(req.get('X-Search-Session')),
+          created_at: new Date(),
+        };
+        // Checks waiting on a hanging Redis (500 ms timeout each) are bounded like the buffer.
+        if (checking.size >= maxChecking) {
+          counters.dropped += 1;
+          return;
+        }
+        const check = cap.allow(req.ip ?? '').then(
+          (allowed) => {
+            if (allowed) recorder.push(row);
+            else counters.capped += 1;
+          },
+          (error: unknown) => {
+            capOff(error);
+            counters.uncapped += 1;
+            recorder.push(row);
+          },
+        );
+        checking.add(check);
+        void check.finally(() => checking.delete(check));
+      } catch (error) {
+        logger.warn({ err: error }, 'search log: a search could not be recorded');
+      }
+    },
+    async flush() {
+      await settle();
+      return recorder.flush();
+    },
+    async close(timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([settle(), new Promise((resolve) => (timeout = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timeout);
+      await recorder.close(Math.max(0, deadline - Date.now()));
+    },
+  };
+}
+
+const LOCALS_KEY = 'searchLog';
+
+/** Makes `log` the search log of `app`'s routes (`recordSearch`). */
+export function attachSearchLog(app: Express, log: SearchLog): void {
+  app.locals[LOCALS_KEY] = log;
+}
+
+/**
+ * Logs one search of a list route (call it once the result is known): see `SearchLog.record`. A no-op
+ * in an app without a search log.
+ */
+export function recordSearch(req: Request, entry: SearchEntry): void {
+  const log = req.app?.locals[LOCALS_KEY] as SearchLog | undefined;
+  log?.record(req, entry);
+}

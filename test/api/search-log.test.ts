@@ -1,0 +1,279 @@
+/**
+ * The anonymous search log over HTTP against the real app, Postgres, Redis and Meilisearch on the sample
+ * snapshot (docs/api/search-log.md): one row per search on each of the four searchable lists with exactly
+ * the documented fields, nothing without `search`, nothing identifying, the `X-Search-Session` rule, the
+ * query normalization, the 30-per-minute cap per client IP and its Redis keys.
+ *
+ * Requests come from 127.0.0.1, a trusted proxy under the default TRUST_PROXY, so `X-Forwarded-For` sets
+ * the client IP; each test uses addresses of its own so the cap only bites where it is tested.
+ */
+import { createHash } from 'node:crypto';
+import Redis from 'ioredis';
+import { createSearchCap } from '../../src/search-log/cap';
+import { MAX_QUERY_LENGTH } from '../../src/search-log/normalize';
+import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { bearer } from '../support/tokens';
+
+interface LogRow {
+  id: number;
+  query: string;
+  endpoint: string;
+  filters: Record<string, unknown>;
+  result_count: number;
+  session_id: string | null;
+  created_at: Date;
+}
+
+let stack: CatalogStack;
+let token: string;
+let redis: Redis;
+
+beforeAll(async () => {
+  stack = await startCatalogStack();
+  token = await bearer(stack.database.db, 'content');
+  redis = new Redis(stack.config.redisUrl);
+});
+afterAll(async () => {
+  redis?.disconnect();
+  await stack?.close();
+});
+beforeEach(async () => {
+  await stack.api.deps.searchLog.flush();
+  await stack.database.db('search_log').del();
+});
+
+const rows = () => stack.database.db<LogRow>('search_log').orderBy('id');
+
+/** GET `path` as client `ip` (with `headers`), expecting 200; returns the body's `meta.total`. */
+async function search(path: string, ip: string, headers: Record<string, string> = {}): Promise<number> {
+  const res = await stack.api.get(path, {
+    headers: { Accept: 'application/json', 'X-Forwarded-For': ip, ...headers },
+  });
+  const body = (await res.json()) as { meta: { total: number } };
+  expect([path, res.status]).toEqual([path, 200]);
+  return body.meta.total;
+}
+
+/** Waits for the cap checks under way and writes the buffer; nothing may stay buffered. */
+async function flush(): Promise<void> {
+  expect(await stack.api.deps.searchLog.flush()).toBe(0);
+}
+
+describe('what is logged', () => {
+  it('writes one row per search on each of the four endpoints, with exactly the documented fields', async () => {
+    const auth = { Authorization: token };
+    const before = new Date();
+    const totals = [
+      await search(
+        '/products?search=%20%20Schlepper%20%20Frontlader%20&taxons=produktbereich:frontlader,einsatzbereich:silage' +
+          '&manufacturer=fendt&ids=1006,x,1007&facets=1&page=2&per_page=1',
+        '203.0.113.1',
+        { 'X-Search-Session': 'sess-0001.ab_C' },
+      ),
+      await search(
+        '/media?search=Prospekt&type=datasheet&renderable=0&ids[]=5013&folder=prospekte&per_page=5&type2=x',
+        '203.0.113.1',
+      ),
+      await search('/content/products?search=Ballengreifer&taxons=ballenhandling', '203.0.113.1', auth),
+      await search('/content/media?search=Prospekt&channel=Print&type=bogus', '203.0.113.1', auth),
+    ];
+    await flush();
+    const after = new Date();
+
+    const logged = await rows();
+    expect(logged.map(({ id: _id, created_at: _at, ...rest }) => rest)).toEqual([
+      {
+        query: 'Schlepper Frontlader',
+        endpoint: 'products',
+        filters: {
+          taxons: ['produktbereich:frontlader', 'einsatzbereich:silage'],
+          manufacturer: 'fendt',
+          ids: [1006, 1007],
+        },
+        result_count: totals[0],
+        session_id: 'sess-0001.ab_C',
+      },
+      {
+        query: 'Prospekt',
+        endpoint: 'media',
+        filters: { type: 'datasheet', renderable: false, ids: [5013], folder: 'prospekte' },
+        result_count: totals[1],
+        session_id: null,
+      },
+      {
+        query: 'Ballengreifer',
+        endpoint: 'content/products',
+        filters: { taxons: ['ballenhandling'] },
+        result_count: totals[2],
+        session_id: null,
+      },
+      {
+        query: 'Prospekt',
+        endpoint: 'content/media',
+        filters: { channel: 'print' },
+        result_count: totals[3],
+        session_id: null,
+      },
+    ]);
+    expect(totals[2]).toBeGreaterThan(0);
+    expect(totals[3]).toBeGreaterThan(0);
+    for (const row of logged) {
+      expect(Object.keys(row).sort()).toEqual(
+        ['created_at', 'endpoint', 'filters', 'id', 'query', 'result_count', 'session_id'].sort(),
+      );
+      expect(row.created_at.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+      expect(row.created_at.getTime()).toBeLessThanOrEqual(after.getTime() + 1000);
+    }
+  });
+
+  it('writes nothing for lists, details and other endpoints without a search', async () => {
+    const auth = { Authorization: token, Accept: 'application/json' };
+    for (const path of [
+      '/products',
+      '/products?search=',
+      '/products?search=%20%20%20',
+      '/products?search[]=Frontlader',
+      '/products?taxons=produktbereich:frontlader',
+      '/media?type=image',
+      '/media?search=',
+    ]) {
+      await search(path, '203.0.113.2');
+    }
+    for (const path of ['/content/products', '/content/media', '/content/media?folder=archiv']) {
+      await search(path, '203.0.113.2', auth);
+    }
+    expect((await stack.api.get('/products/frontlader')).status).toBe(200);
+    expect((await stack.api.get('/articles?search=100')).status).toBe(200);
+    expect((await stack.api.get('/search/suggestions?q=Frontl', { headers: auth })).status).toBe(200);
+    await flush();
+    expect(await rows()).toEqual([]);
+  });
+
+  it('stores nothing that identifies the client: no IP, token, user or user agent', async () => {
+    const ip = '198.51.100.77';
+    const agent = 'UniqueAgent/9.9 (search-log-test)';
+    const [, secret] = token.replace('Bearer ', '').split('|');
+    await search('/content/products?search=Frontlader', ip, {
+      Authorization: token,
+      'User-Agent': agent,
+      'X-Search-Session': 'anonymous-session-1',
+    });
+    await search('/products?search=Frontlader', ip, { 'User-Agent': agent });
+    await flush();
+    const logged = await rows();
+    expect(logged).toHaveLength(2);
+    const text = JSON.stringify(logged);
+    for (const secretPart of [ip, agent, 'UniqueAgent', token, secret!, 'cms-integration@example.com']) {
+      expect(text).not.toContain(secretPart);
+    }
+    const columns = await stack.database.db('search_log').columnInfo();
+    expect(Object.keys(columns).sort()).toEqual(
+      ['created_at', 'endpoint', 'filters', 'id', 'query', 'result_count', 'session_id'].sort(),
+    );
+  });
+
+  it('keeps X-Search-Session only when it is 8 to 64 characters of [A-Za-z0-9._-]', async () => {
+    const cases: [string, string | null][] = [
+      ['abcdefgh', 'abcdefgh'],
+      ['A1.b2_C3-d4', 'A1.b2_C3-d4'],
+      ['x'.repeat(64), 'x'.repeat(64)],
+      ['abcdefg', null], // 7
+      ['y'.repeat(65), null],
+      ['abc defgh', null],
+      ['abcdefgh!', null],
+      ['abcdefgh/', null],
+      ['%C3%A4bcdefgh', null],
+      ['', null],
+    ];
+    for (const [i, [header]] of cases.entries()) {
+      await search(`/products?search=session${i}`, '203.0.113.3', { 'X-Search-Session': header });
+    }
+    await search('/products?search=session-none', '203.0.113.3');
+    await flush();
+    const byQuery = new Map((await rows()).map((r) => [r.query, r.session_id]));
+    expect(cases.map(([header], i) => [header, byQuery.get(`session${i}`)])).toEqual(cases);
+    expect(byQuery.get('session-none')).toBeNull();
+  });
+
+  it('normalizes the query: trimmed, whitespace collapsed, NFC, at most 200 characters; casing kept', async () => {
+    const long = 'Ä'.repeat(MAX_QUERY_LENGTH + 50);
+    for (const raw of [
+      '  Scheiben\t\tMÄHWERK \n ',
+      'Ma\u0308hwerk', // decomposed ä
+      'null%00byte',
+      long,
+    ]) {
+      await search(`/products?search=${encodeURIComponent(raw).replace('%2500', '%00')}`, '203.0.113.4');
+    }
+    await flush();
+    expect((await rows()).map((r) => r.query)).toEqual([
+      'Scheiben MÄHWERK',
+      'Mähwerk',
+      'null byte',
+      'Ä'.repeat(MAX_QUERY_LENGTH),
+    ]);
+  });
+});
+
+describe('the cap: 30 logged searches per minute per client IP', () => {
+  it('does not log the 31st search of one IP within a minute, but still answers it; another IP is logged', async () => {
+    const capped = stack.api.deps.searchLog.counters.capped;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await stack.api.get(`/products?search=cap-a-${i}`, {
+        headers: { 'X-Forwarded-For': '203.0.113.50' },
+      });
+      statuses.push(res.status);
+    }
+    await search('/products?search=cap-b', '203.0.113.51');
+    await search('/media?search=cap-b', '2001:db8::51');
+    await flush();
+    expect(statuses).toEqual(Array(31).fill(200));
+    const queries = (await rows()).map((r) => r.query);
+    expect(queries.filter((q) => q.startsWith('cap-a-'))).toEqual(
+      Array.from({ length: 30 }, (_, i) => `cap-a-${i}`),
+    );
+    expect(queries.filter((q) => q === 'cap-b')).toHaveLength(2);
+    expect(stack.api.deps.searchLog.counters.capped).toBe(capped + 1);
+  });
+
+  it('counts under an HMAC of the IP with a daily key: the address is in no Redis key or value', async () => {
+    const ip = '203.0.113.60';
+    await search('/products?search=keys', ip);
+    await flush();
+    const prefix = `${stack.config.redisPrefix}:search-log:`;
+    const keys = await redis.keys(`${prefix}*`);
+    const counterKey = await stack.api.deps.searchLog.cap.counterKey(ip);
+    expect(keys).toContain(counterKey);
+    expect(await redis.get(counterKey)).toBe('1');
+    const ttl = await redis.ttl(counterKey);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60);
+
+    const day = new Date().toISOString().slice(0, 10);
+    const dayKey = `${prefix}hmac-key:${day}`;
+    expect(keys).toContain(dayKey);
+    expect(Buffer.from((await redis.get(dayKey))!, 'base64')).toHaveLength(32);
+    const dayTtl = await redis.ttl(dayKey);
+    expect(dayTtl).toBeGreaterThan(24 * 60 * 60);
+    expect(dayTtl).toBeLessThanOrEqual(2 * 24 * 60 * 60);
+
+    const plain = createHash('sha256').update(ip).digest();
+    for (const key of keys) {
+      expect(key).not.toContain(ip);
+      expect(key).not.toContain(plain.toString('hex'));
+      expect(key).not.toContain(plain.toString('base64url'));
+      expect(await redis.get(key)).not.toContain(ip);
+    }
+    expect(keys.every((k) => k === dayKey || k.startsWith(`${prefix}cap:`))).toBe(true);
+  });
+
+  it('rotates the key with the UTC day: the same IP hashes differently tomorrow', async () => {
+    const ip = '203.0.113.61';
+    const prefix = stack.config.redisPrefix;
+    const today = createSearchCap({ redis, prefix });
+    const tomorrow = createSearchCap({ redis, prefix, now: () => Date.now() + 24 * 60 * 60 * 1000 });
+    expect(await today.counterKey(ip)).toBe(await stack.api.deps.searchLog.cap.counterKey(ip));
+    expect(await tomorrow.counterKey(ip)).not.toBe(await today.counterKey(ip));
+  });
+});
