@@ -64,6 +64,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   API_RATE_LIMIT_TOKEN: z.coerce.number().int().min(1).default(1200),
   API_RATE_LIMIT_GUEST: z.coerce.number().int().min(1).default(600),
+  SEARCH_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   API_UNLIMITED_NETWORKS: z
     .string()
     .default('10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7')
@@ -116,6 +117,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimitToken: number;
   rateLimitGuest: number;
+  /** days a `search_log` row is kept; the worker's daily `prune-search-log` job deletes older ones */
+  searchLogRetentionDays: number;
   unlimitedNetworks: string[];
   /** Express `trust proxy`: trust all or none, a hop count, or the addresses of trusted proxies */
   trustProxy: boolean | number | string[];
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     rateLimitToken: e.API_RATE_LIMIT_TOKEN,
     rateLimitGuest: e.API_RATE_LIMIT_GUEST,
+    searchLogRetentionDays: e.SEARCH_LOG_RETENTION_DAYS,
     unlimitedNetworks: e.API_UNLIMITED_NETWORKS,
     trustProxy: e.TRUST_PROXY,
   });

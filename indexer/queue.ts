@@ -25,9 +25,16 @@ export interface IndexJobPayloads {
   sync: Record<string, never>;
   /** Bring the renditions of one image up to date with the active formats (jobs/render.ts). */
   render: RenderRequest;
+  /** Delete search-log rows older than SEARCH_LOG_RETENTION_DAYS (jobs/prune-search-log.ts). */
+  'prune-search-log': Record<string, never>;
 }
 export type IndexJobName = keyof IndexJobPayloads;
-export const INDEX_JOB_NAMES = ['reindex', 'sync', 'render'] as const satisfies readonly IndexJobName[];
+export const INDEX_JOB_NAMES = [
+  'reindex',
+  'sync',
+  'render',
+  'prune-search-log',
+] as const satisfies readonly IndexJobName[];
 
 /** The owner of renditions: a media-library asset or a file uploaded on a product. */
 export const RENDER_TARGETS = ['media', 'upload'] as const;

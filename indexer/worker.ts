@@ -1,6 +1,7 @@
 /**
  * The index worker (`npm run worker`): one BullMQ worker on the index queue, one job at a time so a full
- * reindex and an outbox sync never interleave, plus a job scheduler that asks for a sync every 2 s.
+ * reindex and an outbox sync never interleave, plus a job scheduler that asks for a sync every 2 s and,
+ * in the process, one that prunes the search log once a day.
  * `createIndexWorker` is the library entry (tests use it in-process); running this file starts the process.
  */
 import { Worker, type JobsOptions } from 'bullmq';
@@ -16,6 +17,7 @@ import {
   type IndexerContext,
   type PushOptions,
 } from './context';
+import { PRUNE_SEARCH_LOG_PATTERN, pruneSearchLog } from './jobs/prune-search-log';
 import { runReindex } from './jobs/reindex';
 import { runRender } from './jobs/render';
 import { syncOutbox } from './jobs/sync';
@@ -46,6 +48,12 @@ export const DEFAULT_SYNC_EVERY_MS = 2000;
  */
 const SCHEDULED_SYNC_OPTIONS = { attempts: 1, removeOnComplete: 50, removeOnFail: 500 } as const;
 
+/** Id of the job scheduler that enqueues `prune-search-log`. */
+export const PRUNE_SEARCH_LOG_SCHEDULER_ID = 'prune-search-log';
+
+/** A day's prune may retry (the default backoff); a month of outcomes stays visible. */
+const SCHEDULED_PRUNE_OPTIONS = { removeOnComplete: 30, removeOnFail: 30 } as const;
+
 export interface IndexWorkerOptions {
   config: AppConfig;
   db: Knex;
@@ -61,6 +69,11 @@ export interface IndexWorkerOptions {
   syncEveryMs?: number | null;
   /** Outbox rows per sync round. */
   roundSize?: number;
+  /**
+   * Cron pattern (UTC) of the search-log prune; absent or null: no scheduler. The process passes
+   * `PRUNE_SEARCH_LOG_PATTERN`; tests enqueue `prune-search-log` themselves.
+   */
+  pruneSearchLogPattern?: string | null;
 }
 
 export type IndexJobWorker = Worker<IndexJobData, unknown, IndexJobName>;
@@ -73,8 +86,15 @@ export interface IndexWorker {
   close(): Promise<void>;
 }
 
-/** The job handlers over one context (exactly one per job name; checked by `dispatch`). */
-export function createHandlers(ctx: IndexerContext, roundSize?: number): IndexJobHandlers {
+/**
+ * The job handlers over one context (exactly one per job name; checked by `dispatch`). `retentionDays`:
+ * SEARCH_LOG_RETENTION_DAYS.
+ */
+export function createHandlers(
+  ctx: IndexerContext,
+  roundSize: number | undefined,
+  retentionDays: number,
+): IndexJobHandlers {
   return {
     reindex: async (job) => {
       const progress: ReindexJobProgress = {};
@@ -86,6 +106,7 @@ export function createHandlers(ctx: IndexerContext, roundSize?: number): IndexJo
     },
     sync: async () => syncOutbox(ctx, { roundSize }),
     render: async (job) => runRender(ctx, job.data),
+    'prune-search-log': async () => pruneSearchLog(ctx.db, { retentionDays }),
   };
 }
 
@@ -134,7 +155,7 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
       requestSync: () => enqueueSync(queue),
     },
   };
-  const processor = dispatch(createHandlers(context, options.roundSize));
+  const processor = dispatch(createHandlers(context, options.roundSize, config.searchLogRetentionDays));
   const worker: IndexJobWorker = new Worker(INDEX_QUEUE_NAME, processor, {
     connection: redisConnection(config, 'worker'),
     prefix: config.redisPrefix,
@@ -154,6 +175,13 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
         { name: 'sync', data: {}, opts: SCHEDULED_SYNC_OPTIONS },
       );
     }
+    if (options.pruneSearchLogPattern) {
+      await queue.upsertJobScheduler(
+        PRUNE_SEARCH_LOG_SCHEDULER_ID,
+        { pattern: options.pruneSearchLogPattern, tz: 'UTC' },
+        { name: 'prune-search-log', data: {}, opts: SCHEDULED_PRUNE_OPTIONS },
+      );
+    }
   } catch (error) {
     await close();
     throw error;
@@ -165,7 +193,13 @@ async function main(): Promise<void> {
   const config = getConfig();
   const logger = pino({ name: 'index-worker', level: config.logLevel });
   const db = createDb(config.databaseUrl, 4);
-  const indexer = await createIndexWorker({ config, db, meili: createMeiliClient(config), logger });
+  const indexer = await createIndexWorker({
+    config,
+    db,
+    meili: createMeiliClient(config),
+    logger,
+    pruneSearchLogPattern: PRUNE_SEARCH_LOG_PATTERN,
+  });
   await enqueueSync(indexer.queue); // catch up with what changed while no worker ran
   logger.info({ queue: INDEX_QUEUE_NAME, prefix: config.redisPrefix }, 'index worker started');
   let stopping = false;

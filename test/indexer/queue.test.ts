@@ -68,6 +68,7 @@ describe('the job registry', () => {
     reindex: async () => 'r',
     sync: async () => 's',
     render: async () => 'x',
+    'prune-search-log': async () => 'p',
   };
 
   it('refuses handlers that miss a job or add an unknown one', () => {
