@@ -6,7 +6,7 @@
  *   minute from its first search (as the request limits count), gone 60 s later;
  * - the day key is 32 random bytes per UTC day, created by whichever replica needs it first (`SET NX`) under
  *   `<REDIS_PREFIX>:search-log:hmac-key:<YYYY-MM-DD>` with a TTL of two days, and cached in the process
- *   until the day changes. It lives only in Redis and in memory, never in Postgres or a log; once it
+ *   until the day changes (or the connection to Redis is re-established). It lives only in Redis and in memory, never in Postgres or a log; once it
  *   expires, nobody can tell which hash belonged to which address any more.
  */
 import { createHmac, randomBytes } from 'node:crypto';
@@ -50,6 +50,11 @@ export function createSearchCap(options: SearchCapOptions): SearchCap {
   const perMinute = options.perMinute ?? SEARCHES_PER_MINUTE;
   const now = options.now ?? Date.now;
   let cached: { day: string; key: Promise<Buffer> } | undefined;
+  // A Redis that restarted may have lost the day key, and another replica may have made a new one since:
+  // read it again after every reconnect so all replicas keep counting under the same hashes.
+  redis.on('ready', () => {
+    cached = undefined;
+  });
 
   /** The day key of today, read (or created) once per day and process; a failed read is not cached. */
   const dayKey = (): Promise<Buffer> => {

@@ -1,0 +1,224 @@
+/**
+ * The search log when its dependencies fail (docs/api/search-log.md "Failure behaviour"), over HTTP
+ * against the real app on the sample snapshot:
+ * - Postgres of the log hanging, then refusing, then back (through a TCP proxy the test controls): the
+ *   searches are answered at once, rows wait in the bounded buffer (the overflow counted as dropped) and
+ *   are written when Postgres is back; one warning per kind.
+ * - Redis of the cap killed (a redis-server of the test's own): searches are answered and logged without
+ *   the cap, one warning; the cap counts again once Redis is back.
+ * - `npm start` (src/server.ts) stopped with SIGTERM writes what it buffered before it exits.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { Knex } from 'knex';
+import pino from 'pino';
+import { createDb } from '../../src/db/database';
+import { freePort } from '../../src/dev/free-port';
+import { startTestApi, type TestApi } from '../support/api';
+import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { eventually, killProcess, startRedisServer, startTcpProxy, type TcpProxy } from '../support/outage';
+import { dropRedisKeys, testConfig, testMeili } from '../support/stack';
+
+let stack: CatalogStack;
+
+beforeAll(async () => {
+  stack = await startCatalogStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+beforeEach(async () => {
+  await stack.database.db('search_log').del();
+});
+
+const loggedQueries = async () =>
+  (await stack.database.db('search_log').orderBy('id').pluck('query')) as string[];
+
+/** A pino logger at warn whose lines land in `lines`. */
+function captureLogger(lines: { level: number; msg: string; [key: string]: unknown }[]): pino.Logger {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return pino({ level: 'warn' }, sink);
+}
+
+/** GET a search as client `ip`; resolves with the status and how long the response took. */
+async function timedSearch(api: TestApi, path: string, ip: string): Promise<[number, number]> {
+  const start = performance.now();
+  const res = await api.get(path, { headers: { Accept: 'application/json', 'X-Forwarded-For': ip } });
+  await res.arrayBuffer();
+  return [res.status, performance.now() - start];
+}
+
+describe('Postgres of the log down', () => {
+  let proxy: TcpProxy;
+  let logDb: Knex;
+  let api: TestApi;
+  const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
+
+  beforeAll(async () => {
+    const target = new URL(stack.database.url);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(stack.database.url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    logDb = createDb(viaProxy.toString(), 2);
+    api = await startTestApi(stack.config, {
+      logger: captureLogger(lines),
+      searchLog: { db: logDb, maxBuffered: 5, flushEveryMs: 50 },
+    });
+  });
+  afterAll(async () => {
+    proxy?.setMode('forward');
+    await api?.close();
+    await logDb?.destroy();
+    await proxy?.close();
+  });
+
+  it('answers at once, buffers up to the bound (counting the rest as dropped), writes when it is back', async () => {
+    const log = api.deps.searchLog;
+    proxy.setMode('hang');
+    const answers: [number, number][] = [];
+    for (let i = 1; i <= 6; i++) {
+      answers.push(await timedSearch(api, `/products?search=pg-down-${i}`, `203.0.113.${100 + i}`));
+    }
+    expect(answers.map(([status]) => status)).toEqual(Array(6).fill(200));
+    // A hanging Postgres holds the flusher, never a response.
+    for (const [, ms] of answers) expect(ms).toBeLessThan(1000);
+    await eventually(
+      async () => log.counters.dropped,
+      (dropped) => dropped === 1,
+    );
+    expect(log.buffered).toBe(5);
+    expect(log.counters).toMatchObject({ logged: 0, dropped: 1, capped: 0 });
+
+    // Refused connections: a flush fails fast and keeps the rows.
+    proxy.setMode('refuse');
+    expect(await log.flush()).toBe(5);
+    expect(await loggedQueries()).toEqual([]);
+
+    proxy.setMode('forward');
+    expect(
+      await eventually(
+        () => log.flush(),
+        (left) => left === 0,
+      ),
+    ).toBe(0);
+    expect(await loggedQueries()).toEqual([1, 2, 3, 4, 5].map((i) => `pg-down-${i}`));
+    expect(log.counters).toMatchObject({ logged: 5, dropped: 1 });
+
+    const writeWarnings = lines.filter((l) => l.msg.startsWith('search log: writing to Postgres failed'));
+    expect(writeWarnings).toHaveLength(1);
+    expect(writeWarnings[0]!.level).toBe(40);
+    const dropWarnings = lines.filter((l) => l.msg.startsWith('search log: searches dropped'));
+    expect(dropWarnings).toEqual([expect.objectContaining({ level: 40, dropped: 1 })]);
+  });
+});
+
+describe('Redis of the cap down', () => {
+  it('answers and logs without the cap (one warning), and caps again once Redis is back', async () => {
+    const port = await freePort();
+    let redis = await startRedisServer(port);
+    const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
+    const config = testConfig(stack.database.url, {
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+    });
+    const api = await startTestApi(config, { logger: captureLogger(lines) });
+    const log = api.deps.searchLog;
+    try {
+      expect((await timedSearch(api, '/media?search=redis-up', '203.0.113.120'))[0]).toBe(200);
+      expect(await log.flush()).toBe(0);
+      expect(log.counters.uncapped).toBe(0);
+
+      await killProcess(redis);
+      const answers: [number, number][] = [];
+      for (let i = 1; i <= 3; i++) {
+        answers.push(await timedSearch(api, `/products?search=redis-down-${i}`, '203.0.113.120'));
+      }
+      expect(answers.map(([status]) => status)).toEqual([200, 200, 200]);
+      for (const [, ms] of answers) expect(ms).toBeLessThan(1000);
+      expect(await log.flush()).toBe(0);
+      expect(log.counters).toMatchObject({ uncapped: 3, capped: 0 });
+      expect(await loggedQueries()).toEqual(['redis-up', 'redis-down-1', 'redis-down-2', 'redis-down-3']);
+      const warnings = lines.filter((l) => l.msg.startsWith('search log: the per-IP cap is off'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.level).toBe(40);
+
+      redis = await startRedisServer(port);
+      // Counting resumes with the reconnect: 30 more from that address are logged, the 31st is not.
+      await eventually(
+        async () => {
+          await timedSearch(api, '/products?search=redis-back-probe', '203.0.113.121');
+          await log.flush();
+          return log.counters.uncapped;
+        },
+        () => api.deps.redis.status === 'ready',
+      );
+      const uncapped = log.counters.uncapped;
+      for (let i = 0; i < 31; i++)
+        await timedSearch(api, `/products?search=redis-back-${i}`, '203.0.113.122');
+      expect(await log.flush()).toBe(0);
+      expect(log.counters).toMatchObject({ uncapped, capped: 1 });
+    } finally {
+      await api.close();
+      await killProcess(redis);
+      await dropRedisKeys(stack.config.redisUrl, config.redisPrefix);
+    }
+  });
+});
+
+describe('npm start', () => {
+  it('writes the buffered searches on SIGTERM before it exits', async () => {
+    const port = await freePort();
+    const meili = testMeili();
+    const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), 'src/server.ts'], {
+      cwd: path.resolve(__dirname, '../..'),
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: stack.database.url,
+        MEILI_URL: meili.url,
+        MEILI_MASTER_KEY: meili.key,
+        MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+        REDIS_URL: stack.config.redisUrl,
+        REDIS_PREFIX: stack.config.redisPrefix,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        APP_URL: 'http://api.test',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    try {
+      const base = `http://127.0.0.1:${port}/api/v1`;
+      const up = await eventually(
+        () =>
+          fetch(`${base}/image-formats`).then(
+            (res) => res.status,
+            () => 0,
+          ),
+        (status) => status === 200,
+        30_000,
+      );
+      expect(up).toBe(200);
+      for (const q of ['shutdown-1', 'shutdown-2', 'shutdown-3']) {
+        const res = await fetch(`${base}/products?search=${q}`, {
+          headers: { 'X-Search-Session': 'shutdown-session' },
+        });
+        expect(res.status).toBe(200);
+      }
+      // At once: the flusher's 1 s tick has (almost surely) not run yet; only the shutdown can write them.
+      child.kill('SIGTERM');
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(0);
+      expect(await loggedQueries()).toEqual(['shutdown-1', 'shutdown-2', 'shutdown-3']);
+    } finally {
+      await killProcess(child);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Dependencies that tests can take down: `startTcpProxy(target)` forwards a local port to a server and can
+ * switch to hanging (connections accepted, never answered) or refusing (connections reset) and back;
+ * `startRedisServer(port)` runs a redis-server of the test's own that the test may kill.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
+
+export type ProxyMode = 'forward' | 'hang' | 'refuse';
+
+export interface TcpProxy {
+  port: number;
+  /** Switches mode; every open connection is cut, so clients notice at once. */
+  setMode(mode: ProxyMode): void;
+  close(): Promise<void>;
+}
+
+/** A proxy on 127.0.0.1 (a free port) to `target`, forwarding until told otherwise. */
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  let mode: ProxyMode = 'forward';
+  const sockets = new Set<net.Socket>();
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const server = net.createServer((client) => {
+    track(client);
+    if (mode === 'refuse') return client.resetAndDestroy();
+    if (mode === 'hang') return;
+    const upstream = net.connect(target.port, target.host);
+    track(upstream);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    setMode(next) {
+      mode = next;
+      for (const socket of sockets) socket.destroy();
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Starts `redis-server` on 127.0.0.1:`port` without persistence; resolves once it accepts connections. */
+export async function startRedisServer(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
+  });
+  return child;
+}
+
+/** Kills `child` (SIGKILL) unless it already exited, and waits for its exit. */
+export async function killProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGKILL');
+  await once(child, 'exit');
+}
+
+/** Polls `probe` every 50 ms until `ok` holds or `timeoutMs` passed; returns the last value. */
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
