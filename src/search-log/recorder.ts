@@ -7,7 +7,8 @@
  *   `warnEveryMs`.
  * - The flusher runs every `flushEveryMs`, and at once when a batch is full. One write at a time.
  * - A write that fails because Postgres is unreachable or refuses for now puts its rows back in front of
- *   the buffer for the next attempt; what no longer fits is dropped (oldest first) and counted. A batch
+ *   the buffer for the next attempt, which the timer makes after a pause doubling up to 30 s (an explicit
+ *   `flush()` tries at once); what no longer fits is dropped (oldest first) and counted. A batch
  *   Postgres refuses for its content (SQLSTATE classes 22, 23, 54: cannot succeed on retry) is dropped
  *   and counted instead of blocking the rows behind it forever.
  * - `close()` stops the timer and writes what is left, within a time limit (shutdown).
@@ -75,6 +76,9 @@ export const RECORDER_DEFAULTS = {
   warnEveryMs: 60_000,
 };
 
+/** The longest pause of the timer after failed writes (doubling from `flushEveryMs`). */
+const MAX_RETRY_DELAY_MS = 30_000;
+
 /** SQLSTATE classes a retry cannot fix: data exception, integrity constraint, program limit exceeded. */
 const PERMANENT_CLASSES = ['22', '23', '54'];
 
@@ -96,6 +100,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const maxBuffered = options.maxBuffered ?? RECORDER_DEFAULTS.maxBuffered;
   const batchSize = options.batchSize ?? RECORDER_DEFAULTS.batchSize;
   const warnEveryMs = options.warnEveryMs ?? RECORDER_DEFAULTS.warnEveryMs;
+  const flushEveryMs = options.flushEveryMs ?? RECORDER_DEFAULTS.flushEveryMs;
   const counters = options.counters ?? zeroCounters();
   const writeFailed = throttledWarning(
     logger,
@@ -104,6 +109,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
   );
 
   let buffer: SearchLogRow[] = [];
+  /** failed writes in a row, and when the timer may try again (backoff: a recovering Postgres gets air) */
+  let failures = 0;
+  let retryAt = 0;
   /** rows of the write under way: they count against `maxBuffered` until written */
   let inFlight = 0;
   const held = () => buffer.length + inFlight;
@@ -134,6 +142,8 @@ export function createRecorder(options: RecorderOptions): Recorder {
     try {
       await db('search_log').insert(batch.map((row) => ({ ...row, filters: JSON.stringify(row.filters) })));
       counters.logged += batch.length;
+      failures = 0;
+      retryAt = 0;
       return true;
     } catch (error) {
       if (isPermanent(error)) {
@@ -142,6 +152,8 @@ export function createRecorder(options: RecorderOptions): Recorder {
         return true;
       }
       writeFailed(error);
+      failures += 1;
+      retryAt = Date.now() + Math.min(MAX_RETRY_DELAY_MS, flushEveryMs * 2 ** failures);
       buffer = batch.concat(buffer);
       const overflow = buffer.length - maxBuffered;
       if (overflow > 0) {
@@ -171,8 +183,8 @@ export function createRecorder(options: RecorderOptions): Recorder {
 
   const timer = setInterval(() => {
     reportDrops();
-    if (!writing && buffer.length > 0) void flush();
-  }, options.flushEveryMs ?? RECORDER_DEFAULTS.flushEveryMs);
+    if (!writing && buffer.length > 0 && Date.now() >= retryAt) void flush();
+  }, flushEveryMs);
   timer.unref();
 
   return {
