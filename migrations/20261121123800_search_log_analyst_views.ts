@@ -52,7 +52,7 @@ const VIEWS: View[] = [
                                 AND lower(next_query) <> lower(query), false)
              END AS refined,
              CASE WHEN session_id IS NULL THEN NULL
-                  WHEN result_count > 0 THEN false
+                  WHEN result_count <> 0 THEN false
                   WHEN next_created_at - created_at <= interval '30 minutes' THEN false
                   WHEN created_at > now() - interval '30 minutes' THEN NULL
                   ELSE true

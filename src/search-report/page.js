@@ -190,6 +190,9 @@
   }
 
   totals();
+  if (data.to === data.generatedAt.slice(0, 10)) {
+    document.querySelector('#daily .hint').append(' The last day is today and still incomplete.');
+  }
   dailyChart();
   barChart(
     'chart-top',
