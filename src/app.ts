@@ -15,7 +15,7 @@ import { ApiError, errorHandler, notFound, requestId, requestIdOf } from './http
 import { parsePhpQuery } from './http/query-string';
 import { rateLimit, throttledWarning } from './http/rate-limit';
 import type { Logger } from './logger';
-import { attachSearchLog, createSearchLog, type SearchLog } from './search-log';
+import { attachSearchLog, type SearchLog } from './search-log';
 import { filesRouter } from './resources/files/routes';
 import { apiRouter } from './routes';
 
@@ -30,10 +30,10 @@ export interface AppDeps {
   logger: Logger;
   redis: Redis;
   /**
-   * The anonymous search log (src/search-log). Pass one to flush it on shutdown (src/server.ts); without,
-   * the app makes one over `db` and `redis` whose last second of searches may be lost at exit.
+   * The anonymous search log (src/search-log `createSearchLog`), on a Postgres pool of its own so its
+   * background writes never take a request's connection; its owner flushes it on shutdown.
    */
-  searchLog?: SearchLog;
+  searchLog: SearchLog;
 }
 
 /**
@@ -60,23 +60,14 @@ function isUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** Builds the app; it opens no connection of its own (the caller owns `db`, `meili` and `redis`). */
+/** Builds the app; it opens no connection of its own (the caller owns `db`, `meili`, `redis`, `searchLog`). */
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy);
   app.set('query parser', (raw: string | null | undefined) => parsePhpQuery(raw ?? ''));
-  attachSearchLog(
-    app,
-    deps.searchLog ??
-      createSearchLog({
-        db: deps.db,
-        redis: deps.redis,
-        redisPrefix: deps.config.redisPrefix,
-        logger: deps.logger,
-      }),
-  );
+  attachSearchLog(app, deps.searchLog);
 
   app.use(helmet());
   app.use('/api', cors(), requestId);

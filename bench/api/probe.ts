@@ -7,6 +7,7 @@ import pino from 'pino';
 import type { AppConfig } from '../../config/env';
 import { createApp } from '../../src/app';
 import { createLimiterRedis } from '../../src/http/rate-limit';
+import { createSearchLog } from '../../src/search-log';
 import { createDb } from '../../src/db/database';
 import { createMeiliClient } from '../../src/search/indexes';
 import type { BenchRequest, Hits } from './types';
@@ -50,7 +51,10 @@ export async function probe(config: AppConfig, paths: string[]): Promise<Map<str
   };
   const logger = pino({ level: 'silent' });
   const redis = createLimiterRedis(config, logger);
-  const app = createApp({ config, db, meili: createMeiliClient(config), logger, redis });
+  // The search log writes on a pool of its own, so its background inserts are not counted as the paths' SQL.
+  const searchLogDb = createDb(config.databaseUrl, 1);
+  const searchLog = createSearchLog({ db: searchLogDb, redis, redisPrefix: config.redisPrefix, logger });
+  const app = createApp({ config, db, meili: createMeiliClient(config), logger, redis, searchLog });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -74,7 +78,8 @@ export async function probe(config: AppConfig, paths: string[]): Promise<Map<str
     globalThis.fetch = realFetch;
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+    await searchLog.close();
     redis.disconnect();
-    await db.destroy();
+    await Promise.all([db.destroy(), searchLogDb.destroy()]);
   }
 }
