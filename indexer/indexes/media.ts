@@ -17,6 +17,7 @@ import {
 } from '../../src/resources/content-media/query';
 import type { MediumDocument } from '../../src/search/documents';
 import { loadSynonyms } from '../synonyms';
+import { searchSpellings } from '../text/german';
 import { tableSource } from './source';
 import type { IndexDefinition } from './types';
 
@@ -29,7 +30,9 @@ const seconds = (value: unknown): number | null =>
 
 async function settings(db: Knex, documentCount: number): Promise<Settings> {
   return {
-    searchableAttributes: ['name', 'file_name', 'keywords', 'title', 'alt'],
+    // name_terms and keyword_terms: spellings a shopper may type (compound parts, `ae`/`oe`/`ue`), each
+    // right after what they come from (the `attribute` ranking rule).
+    searchableAttributes: ['name', 'name_terms', 'file_name', 'keywords', 'keyword_terms', 'title', 'alt'],
     filterableAttributes: [
       'id',
       'public',
@@ -46,6 +49,12 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
     ],
     sortableAttributes: ['created_at_ts', 'id'],
     displayedAttributes: ['*'],
+    // One typo from five letters, two only in long words, none in numbers (`2400` never finds `2800`).
+    typoTolerance: {
+      enabled: true,
+      minWordSizeForTypos: { oneTypo: 5, twoTypos: 12 },
+      disableOnNumbers: true,
+    },
     proximityPrecision: 'byAttribute',
     pagination: { maxTotalHits: Math.max(10_000, documentCount * 2) },
     synonyms: await loadSynonyms(db),
@@ -75,13 +84,18 @@ async function documents(db: Knex, ids: readonly number[]): Promise<MediumDocume
   const foldersOf = new Map<number, number[]>();
   for (const r of folders.rows)
     foldersOf.set(Number(r.media_id), [...(foldersOf.get(Number(r.media_id)) ?? []), Number(r.folder_id)]);
-  return media.rows.map((row) => ({
-    ...cmsMediumFromRow(row),
-    cms: Boolean(row.cms),
-    folder_ids: foldersOf.get(Number(row.id)) ?? [],
-    valid_until_ts: seconds(row.valid_until),
-    created_at_ts: seconds(row.created_at) ?? 0,
-  }));
+  return media.rows.map((row) => {
+    const medium = cmsMediumFromRow(row);
+    return {
+      ...medium,
+      name_terms: searchSpellings([medium.name, medium.title, medium.alt]),
+      keyword_terms: searchSpellings(medium.keywords),
+      cms: Boolean(row.cms),
+      folder_ids: foldersOf.get(Number(row.id)) ?? [],
+      valid_until_ts: seconds(row.valid_until),
+      created_at_ts: seconds(row.created_at) ?? 0,
+    };
+  });
 }
 
 export const mediaIndex: IndexDefinition<MediumDocument> = {

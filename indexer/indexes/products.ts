@@ -1,8 +1,10 @@
 /**
  * The products index: one document per ACTIVE product (inactive ones are never indexed, so no search can
  * reach them). A document is the product's list record (the same loader as the detail view) plus:
- * - search attributes: order number (also compacted: `A 12-345` → `a12345`), names in every language, slug,
- *   maintained keywords; synonyms come from Postgres as index settings;
+ * - search attributes: order number (also compacted: `A 12-345` → `a12345`), the numbers of its main
+ *   articles, names in every language, slug, maintained keywords; the spellings of names and keywords a
+ *   shopper may type (compound parts, `ae`/`oe`/`ue`, indexer/text/german.ts); synonyms come from
+ *   Postgres as index settings;
  * - filter attributes: `id`, `manufacturer_slugs` (active manufacturers), `taxon_slugs` and one facet
  *   attribute `taxonomy_<id>` per frontend dimension; a term's ancestors are indexed with it, so choosing
  *   a parent term finds the products of its children (spec "Taxonomy filter" rule 3).
@@ -12,17 +14,35 @@ import type { Settings } from 'meilisearch';
 import { loadProductRecords } from '../../src/resources/products/query';
 import { taxonomyFacet, type ProductDocument } from '../../src/search/documents';
 import { loadSynonyms } from '../synonyms';
+import { searchSpellings } from '../text/german';
+import { compactOrdernumber, ordernumberTerms } from '../text/ordernumbers';
 import { tableSource } from './source';
 import type { IndexDefinition } from './types';
 
 type Row = Record<string, unknown>;
 
-/** Lowercased letters and digits only: the form of an order number typed without separators. */
-export function compactOrdernumber(value: string | null): string | null {
-  if (!value) return null;
-  const compact = value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-  return compact === '' ? null : compact;
-}
+// Kept here for its importers (articles index, search suggestions).
+export { compactOrdernumber };
+
+/** Attributes that hold order numbers: no typos there (`100.426` must not find `100.427`). */
+const ORDERNUMBER_ATTRIBUTES = [
+  'ordernumber',
+  'ordernumber_compact',
+  'ordernumber_terms',
+  'article_ordernumbers',
+];
+
+/**
+ * Typo tolerance of the products index: one typo from five letters (issue 6), two only from twelve (long
+ * compounds like `Quaderballenpresse`: Meilisearch's default of nine lets short model and part words match
+ * each other), none in order numbers nor in any number (`3200` never finds `3600`).
+ */
+export const SEARCH_TYPO_TOLERANCE = {
+  enabled: true,
+  minWordSizeForTypos: { oneTypo: 5, twoTypos: 12 },
+  disableOnAttributes: ORDERNUMBER_ATTRIBUTES,
+  disableOnNumbers: true,
+};
 
 function grouped(rows: Row[], value: (row: Row) => string): Map<number, string[]> {
   const out = new Map<number, string[]>();
@@ -37,7 +57,19 @@ function grouped(rows: Row[], value: (row: Row) => string): Map<number, string[]
 async function settings(db: Knex, documentCount: number): Promise<Settings> {
   const taxonomies = await db('taxonomies').select('id').where({ frontend: true }).orderBy('id');
   return {
-    searchableAttributes: ['ordernumber', 'ordernumber_compact', 'names', 'slug', 'keywords'],
+    // Order of importance for the `attribute` ranking rule: order numbers first (an exact one ranks first),
+    // then names and their spellings, before maintained keywords and theirs.
+    searchableAttributes: [
+      'ordernumber',
+      'ordernumber_compact',
+      'ordernumber_terms',
+      'article_ordernumbers',
+      'names',
+      'name_terms',
+      'slug',
+      'keywords',
+      'keyword_terms',
+    ],
     filterableAttributes: [
       'id',
       'manufacturer_slugs',
@@ -46,7 +78,7 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
     ],
     sortableAttributes: ['ordernumber', 'id', 'created_at', 'updated_at'],
     displayedAttributes: ['*'],
-    typoTolerance: { disableOnAttributes: ['ordernumber', 'ordernumber_compact'] },
+    typoTolerance: SEARCH_TYPO_TOLERANCE,
     proximityPrecision: 'byAttribute',
     // Exact totals and reachable last pages for the whole catalog, with room for growth between rebuilds.
     pagination: { maxTotalHits: Math.max(10_000, documentCount * 2) },
@@ -59,9 +91,16 @@ async function documents(db: Knex, ids: readonly number[]): Promise<ProductDocum
   const records = await loadProductRecords(db, ids);
   if (records.length === 0) return [];
   const active = records.map((r) => r.id);
-  const [keywords, manufacturers, terms] = await Promise.all([
+  const [keywords, articles, manufacturers, terms] = await Promise.all([
     db.raw<{ rows: Row[] }>(
       'SELECT product_id, keyword FROM search_keywords WHERE product_id = ANY(?) ORDER BY product_id, position',
+      [active],
+    ),
+    // Main articles are the product's own (`100.426.01` of `100.426`); spare parts fit many products.
+    db.raw<{ rows: Row[] }>(
+      `SELECT pa.product_id, a.ordernumber FROM product_articles pa
+         JOIN articles a ON a.id = pa.article_id AND a.type = 'main' AND a.is_active
+        WHERE pa.product_id = ANY(?) ORDER BY pa.product_id, a.ordernumber`,
       [active],
     ),
     db.raw<{ rows: Row[] }>(
@@ -84,6 +123,7 @@ async function documents(db: Knex, ids: readonly number[]): Promise<ProductDocum
     ),
   ]);
   const keywordsOf = grouped(keywords.rows, (r) => String(r.keyword));
+  const articlesOf = grouped(articles.rows, (r) => String(r.ordernumber));
   const manufacturersOf = grouped(manufacturers.rows, (r) => String(r.slug));
   const termsOf = new Map<number, Row[]>();
   for (const row of terms.rows) {
@@ -96,10 +136,16 @@ async function documents(db: Knex, ids: readonly number[]): Promise<ProductDocum
       const attribute = taxonomyFacet(Number(row.taxonomy_id));
       facets[attribute] = [...(facets[attribute] ?? []), String(row.slug)];
     }
+    const productKeywords = keywordsOf.get(record.id) ?? [];
+    const articleNumbers = articlesOf.get(record.id) ?? [];
     return {
       ...record,
       ordernumber_compact: compactOrdernumber(record.ordernumber),
-      keywords: keywordsOf.get(record.id) ?? [],
+      ordernumber_terms: ordernumberTerms([record.ordernumber, ...articleNumbers]),
+      article_ordernumbers: articleNumbers,
+      name_terms: searchSpellings(Object.values(record.names)),
+      keywords: productKeywords,
+      keyword_terms: searchSpellings(productKeywords),
       manufacturer_slugs: manufacturersOf.get(record.id) ?? [],
       taxon_slugs: [...new Set(Object.values(facets).flat())],
       ...facets,

@@ -94,7 +94,15 @@ export function taxonomyFacet(taxonomyId: number): string {
 export interface ProductDocument extends ProductRecord {
   /** ordernumber lowercased without separators or spaces (`A 12-345` → `a12345`) */
   ordernumber_compact: string | null;
+  /** the order number and its main articles' numbers, compacted (`10042601`), each once */
+  ordernumber_terms: string[];
+  /** order numbers of the product's active main articles as printed (`100.426.01`) */
+  article_ordernumbers: string[];
+  /** spellings of the names a shopper may type: compound parts, joined hyphenations, `ae`/`oe`/`ue`/`ss` */
+  name_terms: string[];
   keywords: string[];
+  /** the same spellings of the keywords */
+  keyword_terms: string[];
   /** slugs of the product's active manufacturers (filter `manufacturer`) */
   manufacturer_slugs: string[];
   /** slugs of assigned frontend terms and all their ancestors (filter `taxons=<slug>` without dimension) */
@@ -150,6 +158,10 @@ export interface CmsMediumRecord extends MediumRecord {
  * released at all are never indexed.
  */
 export interface MediumDocument extends CmsMediumRecord {
+  /** spellings of name, title and alt a shopper may type: compound parts, `ae`/`oe`/`ue`/`ss` */
+  name_terms: string[];
+  /** the same spellings of the keywords */
+  keyword_terms: string[];
   cms: boolean;
   /** the asset's folder and all its ancestors (filter `folder` with sub-folders) */
   folder_ids: number[];

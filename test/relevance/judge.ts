@@ -275,7 +275,7 @@ const MEDIA: Spec[] = [
   {
     q: 'Anleitung Frontlader',
     class: 'compound',
-    want: all(mn('^Betriebsanleitung FL '), `m.type = 'manual'`),
+    want: all(mn('^Betriebsanleitung (FL |Frontlader)'), `m.type = 'manual'`),
   },
   { q: 'Zeichnung RP 155 V', class: 'compound', want: mn('zeichnung RP 155 V( |$)') },
   { q: 'Ansicht SM 2400 G37', class: 'compound', want: mn('^SM 2400 G37 .*ansicht') },
