@@ -34,8 +34,8 @@ const ORDERNUMBER_ATTRIBUTES = [
 
 /**
  * Typo tolerance of the products index: one typo from five letters (issue 6), two only from twelve (long
- * compounds like `Quaderballenpresse`: Meilisearch's default of nine lets short model and part words match
- * each other), none in order numbers nor in any number (`3200` never finds `3600`).
+ * compounds like `Quaderballenpresse`; fewer near misses than Meilisearch's default of nine among the
+ * catalog's many similar words), none in order numbers nor in any number (`3200` never finds `3600`).
  */
 export const SEARCH_TYPO_TOLERANCE = {
   enabled: true,
