@@ -8,24 +8,30 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { z } from '../openapi/zod';
 
 /** The machine-readable codes of the spec's table. */
-export type ErrorCode =
-  | 'not_found'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'validation_failed'
-  | 'method_not_allowed'
-  | 'too_many_requests'
-  | 'server_error'
-  | 'bad_request'
-  | 'conflict'
-  | 'gone'
-  | 'unsupported_media_type'
-  | 'unprocessable'
-  | 'service_unavailable'
-  | 'client_error'
-  | 'application_error';
+export const ErrorCodeSchema = z
+  .enum([
+    'not_found',
+    'unauthenticated',
+    'forbidden',
+    'validation_failed',
+    'method_not_allowed',
+    'too_many_requests',
+    'server_error',
+    'bad_request',
+    'conflict',
+    'gone',
+    'unsupported_media_type',
+    'unprocessable',
+    'service_unavailable',
+    'client_error',
+    'application_error',
+  ])
+  .openapi('ErrorCode', { description: 'Machine-readable code; clients react to this and the HTTP status.' });
+
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
 const MESSAGES: Record<number, string> = {
   400: 'Bad request.',
@@ -99,18 +105,30 @@ export const requestId: RequestHandler = (req, _res, next) => {
   next();
 };
 
-export interface ErrorBody {
-  message: string;
-  error: {
-    code: ErrorCode;
-    message: string;
-    status: number;
-    request_id: string;
-    details?: Record<string, unknown>;
-    debug?: { exception: string; message: string };
-  };
-  errors?: Record<string, string[]>;
-}
+/** The error body of the spec ("Error body"); fields without a value are omitted, never null. */
+export const ErrorBodySchema = z
+  .strictObject({
+    message: z.string().openapi({ description: 'Short English text; the same as `error.message`.' }),
+    error: z.strictObject({
+      code: ErrorCodeSchema,
+      message: z.string().openapi({ description: 'Same text as `message`; may change.' }),
+      status: z.int().openapi({ description: 'The HTTP status.' }),
+      request_id: z.string().openapi({ description: 'Id of the request, also sent as `X-Request-Id`.' }),
+      details: z.record(z.string(), z.unknown()).optional().openapi({
+        description: 'Only when extra information exists (`fields` for `validation_failed`).',
+      }),
+      debug: z
+        .strictObject({ exception: z.string(), message: z.string() })
+        .optional()
+        .openapi({ description: 'Only in debug mode (local) and for status 500 and above.' }),
+    }),
+    errors: z.record(z.string(), z.array(z.string())).optional().openapi({
+      description: 'Only for `validation_failed`: field name to messages, as `error.details.fields`.',
+    }),
+  })
+  .openapi('Error', { description: 'Every error under `/api/` has this shape.' });
+
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** The error body of the spec for `error` (an ApiError, or anything else as a 500). */
 export function errorBody(error: unknown, id: string, debug: boolean): ErrorBody {

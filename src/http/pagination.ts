@@ -5,27 +5,63 @@
  * per_page, to, total } }`, with the page-link window of Laravel's UrlWindow (3 pages on each side).
  * Unlike Laravel, every URL keeps the request's other query parameters, with `page` last.
  */
+import { z } from '../openapi/zod';
 import type { ParsedQuery } from './query-string';
 
-export interface PageLink {
-  url: string | null;
-  label: string;
-  active: boolean;
+export const PageLinkSchema = z
+  .strictObject({
+    url: z.string().nullable(),
+    label: z.string().openapi({ description: '`&laquo; Previous`, a page number, `...` or `Next &raquo;`.' }),
+    active: z.boolean(),
+  })
+  .openapi('PageLink');
+
+export type PageLink = z.infer<typeof PageLinkSchema>;
+
+export const PaginationLinksSchema = z
+  .strictObject({
+    first: z.string(),
+    last: z.string(),
+    prev: z.string().nullable(),
+    next: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Follow it until it is null to page through a list.' }),
+  })
+  .openapi('PaginationLinks');
+
+const metaShape = {
+  current_page: z.int(),
+  from: z.int().nullable(),
+  last_page: z.int(),
+  links: z.array(PageLinkSchema),
+  path: z.string(),
+  per_page: z.int(),
+  to: z.int().nullable(),
+  total: z.int(),
+};
+
+export const PaginationMetaSchema = z.strictObject(metaShape).openapi('PaginationMeta');
+
+/**
+ * The envelope of a paginated list of `item`; `extraMeta` adds fields to `meta` (the products list's
+ * `facets`). Not registered as a component: each list gets its own schema with its item type.
+ */
+export function paginatedSchema<Item extends z.ZodType, Extra extends z.ZodRawShape = Record<never, never>>(
+  item: Item,
+  extraMeta?: Extra,
+) {
+  return z.strictObject({
+    data: z.array(item),
+    links: PaginationLinksSchema,
+    meta: extraMeta ? z.strictObject({ ...metaShape, ...extraMeta }) : PaginationMetaSchema,
+  });
 }
 
 export interface Paginated<T> {
   data: T[];
-  links: { first: string; last: string; prev: string | null; next: string | null };
-  meta: {
-    current_page: number;
-    from: number | null;
-    last_page: number;
-    links: PageLink[];
-    path: string;
-    per_page: number;
-    to: number | null;
-    total: number;
-  };
+  links: z.infer<typeof PaginationLinksSchema>;
+  meta: z.infer<typeof PaginationMetaSchema>;
 }
 
 const ON_EACH_SIDE = 3;

@@ -2,34 +2,17 @@
  * Article records of `GET /articles` and `GET /content/articles`: the embedded form of the spec plus
  * `created_at` and `updated_at`; the detail of `GET /content/articles/{ordernumber}` adds `products`. Pure.
  */
-import type { ArticleRecord, LanguageObject, ProductRecord } from '../../search/documents';
-import type { MediumJson } from '../media/serializer';
-import {
-  serializeEmbeddedArticle,
-  serializeProduct,
-  type ArticleJson,
-  type SerializeContext,
-} from '../products/serializer';
+import type { z } from 'zod';
+import type { ArticleRecord, ProductRecord } from '../../search/documents';
+import { serializeEmbeddedArticle, serializeProduct, type SerializeContext } from '../products/serializer';
+import type { ArticleDetailSchema, ArticleProductSchema, ArticleSchema } from './schema';
 
-export interface ArticleListJson extends ArticleJson {
-  created_at: string | null;
-  updated_at: string | null;
-}
+export type ArticleListJson = z.infer<typeof ArticleSchema>;
 
 /** A product as the article detail links it: enough to name, picture and link it (`/content/products/{slug}`). */
-export interface ArticleProductJson {
-  id: number;
-  slug: string;
-  objekttyp: string | null;
-  ordernumber: string | null;
-  names: LanguageObject;
-  /** the product list form's `primary_image` (same image rules, same medium object) */
-  primary_image: MediumJson | null;
-}
+export type ArticleProductJson = z.infer<typeof ArticleProductSchema>;
 
-export interface ArticleDetailJson extends ArticleListJson {
-  products: ArticleProductJson[];
-}
+export type ArticleDetailJson = z.infer<typeof ArticleDetailSchema>;
 
 /** An article in list form (never price or stock). */
 export function serializeArticle(a: ArticleRecord): ArticleListJson {

@@ -6,6 +6,8 @@
 import { stringParam } from '../../http/params';
 import type { ParsedQuery } from '../../http/query-string';
 import { parseMediaListParams, type MediaListParams } from '../media/params';
+import { z } from '../../openapi/zod';
+import { mediaListQuerySchema } from '../media/params';
 
 /** Page sizes of `/content/media`. */
 export const CONTENT_MEDIA_PER_PAGE = { default: 24, max: 100 };
@@ -42,3 +44,18 @@ export function previewFormat(query: ParsedQuery): string | null {
   if (format === undefined) return DEFAULT_PREVIEW_FORMAT;
   return FORMAT.test(format) ? format : null;
 }
+
+/** The documented query of `GET /content/media`: the `/media` parameters with the CMS page sizes, plus `channel`. */
+export const ContentMediaListQuerySchema = mediaListQuerySchema(CONTENT_MEDIA_PER_PAGE).extend({
+  channel: z.string().optional().openapi({
+    description:
+      'Only media released for this channel (`website`, `print`, `dealer_portal`, ...); default any.',
+  }),
+});
+
+/** The documented query of `GET /content/media/{media}/preview`. */
+export const PreviewQuerySchema = z.object({
+  format: z.string().optional().openapi({
+    description: 'An image-format key (`GET /image-formats`), default `preview`; an unknown key is 404.',
+  }),
+});

@@ -10,23 +10,12 @@
  */
 import { isRenderable } from '../../../indexer/render/formats';
 import type { CmsMediumRecord } from '../../search/documents';
-import { serializeMedium, type MediumJson } from '../media/serializer';
+import type { z } from 'zod';
+import { serializeMedium } from '../media/serializer';
+import type { CmsMediumSchema } from './schema';
 
 /** The public record's fields (without `usages`, which only product links carry) and the CMS's own. */
-export interface CmsMediumJson extends Omit<MediumJson, 'usages' | 'folder'> {
-  folder: { id: number; name: string; slug: string; path: string } | null;
-  source_id: string | null;
-  /** the public endpoints show it now (website release, public folder chain; never expired here) */
-  public: boolean;
-  release_status: string;
-  release_channels: string[];
-  valid_until: string | null;
-  keywords: string[];
-  /** `/content/media/{id}/preview`; null when no rendition can be made (no file, PDF, SVG, ...) */
-  preview_url: string | null;
-  /** `/content/media/{id}/download`; null while the medium has no file */
-  download_url: string | null;
-}
+export type CmsMediumJson = z.infer<typeof CmsMediumSchema>;
 
 /**
  * Serializes a CMS medium; `appUrl` is APP_URL (public file URLs), `apiBaseUrl` `$APP_URL/api/v1`.

@@ -1,15 +1,9 @@
 /** The Image format resource (spec "Image format"), pure, every field listed. */
+import type { z } from 'zod';
 import type { ImageFormatRow } from './query';
+import type { ImageFormatSchema } from './schema';
 
-export interface ImageFormatJson {
-  key: string;
-  label: string;
-  width: number | null;
-  height: number | null;
-  fit: string;
-  quality: number | null;
-  position: number;
-}
+export type ImageFormatJson = z.infer<typeof ImageFormatSchema>;
 
 export function serializeImageFormat(row: ImageFormatRow): ImageFormatJson {
   return {

@@ -5,18 +5,11 @@
  * deeper folders exist (those are not shown). `path` joins the names from the root with ` / `.
  * The CMS tree (`serializeCmsFolderTree`) has every level, each with `children`, and `role_restriction`.
  */
+import type { z } from 'zod';
 import type { CmsFolderRow, FolderRow } from './query';
+import type { CmsFolderSchema, MediaFolderSchema } from './schema';
 
-export interface FolderJson {
-  id: number;
-  name: string;
-  path: string;
-  slug: string;
-  description: string | null;
-  parent_id: number | null;
-  position: number;
-  children?: FolderJson[];
-}
+export type FolderJson = z.infer<typeof MediaFolderSchema>;
 
 /** `rows` grouped by `parent_id` (null: the roots), each group in the order of `rows`. */
 function byParent<T extends { parent_id: number | null }>(rows: readonly T[]): Map<number | null, T[]> {
@@ -58,18 +51,7 @@ export function serializeFolderTree(rows: readonly FolderRow[]): FolderJson[] {
 }
 
 /** A folder of the CMS tree (docs/api/content-media.md): every level has `children`. */
-export interface CmsFolderJson {
-  id: number;
-  name: string;
-  path: string;
-  slug: string;
-  description: string | null;
-  parent_id: number | null;
-  position: number;
-  /** e.g. `haendler`: the website does not show the folder; the CMS does */
-  role_restriction: string | null;
-  children: CmsFolderJson[];
-}
+export type CmsFolderJson = z.infer<typeof CmsFolderSchema>;
 
 /**
  * The whole tree of `rows` (active folders in sibling order, every ancestor among them), all levels.

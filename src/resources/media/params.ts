@@ -6,6 +6,7 @@ import { MEDIA_TYPES, type MediaType } from '../../catalog/model';
 import { parsePage, parsePerPage } from '../../http/pagination';
 import { booleanParam, idsParam, stringParam } from '../../http/params';
 import type { ParsedQuery } from '../../http/query-string';
+import { z } from '../../openapi/zod';
 
 /** Page sizes of `/media` (spec "Pagination defaults and maxima"). */
 export const MEDIA_PER_PAGE = { default: 24, max: 200 };
@@ -81,3 +82,49 @@ export function mediumKey(segment: string | string[] | undefined): MediumKey | u
   const id = Number(segment);
   return id >= 1 && id <= MAX_ID ? { id } : undefined;
 }
+
+/**
+ * The documented query of `GET /media` for the OpenAPI document (parsing stays in `parseMediaListParams`,
+ * lenient: invalid values are ignored). `perPageMax` is the endpoint's maximum.
+ */
+export function mediaListQuerySchema(perPage: { default: number; max: number } = MEDIA_PER_PAGE) {
+  return z.object({
+    type: z
+      .enum(MEDIA_TYPES)
+      .optional()
+      .openapi({ description: 'Only this asset type; other values are ignored.' }),
+    renderable: z.enum(['1', '0']).optional().openapi({
+      description:
+        '`1`: only image files (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIC/HEIF, SVG), whatever the type; `0`: only others.',
+    }),
+    'ids[]': z
+      .array(z.int().min(1))
+      .optional()
+      .openapi({
+        description: 'Only these ids; array form (`ids[]=1&ids[]=2`) or one `ids=1`; no comma list.',
+      }),
+    folder: z.string().optional().openapi({ description: 'Folder slug.' }),
+    search: z
+      .string()
+      .optional()
+      .openapi({
+        description: 'Catalog search in name, file name, keywords and synonyms; every word must occur.',
+      }),
+    page: z.int().min(1).optional().openapi({ description: 'Page number, default 1.' }),
+    per_page: z
+      .int()
+      .min(1)
+      .max(perPage.max)
+      .optional()
+      .openapi({
+        description: `Page size, default ${perPage.default}, max ${perPage.max}; larger values are set to the maximum, smaller ones to 1.`,
+      }),
+  });
+}
+
+/** The `{media}` path parameter. */
+export const MediumKeySchema = z.string().openapi({
+  description:
+    'The internal integer id, or `ext:<source_id>` (the id in the source system; stable across re-imports).',
+  example: '5001',
+});

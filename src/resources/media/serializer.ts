@@ -2,7 +2,9 @@
  * The Medium (asset) resource of the spec ("Medium (asset)"), from a MediumRecord. Pure.
  */
 import type { MediumRecord } from '../../search/documents';
+import type { z } from 'zod';
 import { originalUrl, renditionUrl } from '../../media/urls';
+import type { ConversionSchema, MediumSchema } from './schema';
 
 /** German labels of `ki_status`; for `ki_generiert` the website must visibly mark the image. */
 export const KI_LABELS: Record<string, string> = {
@@ -11,37 +13,10 @@ export const KI_LABELS: Record<string, string> = {
   kein_ki: 'Kein KI',
 };
 
-export interface Conversion {
-  url: string;
-  width: number | null;
-  height: number | null;
-  fit: string;
-}
+export type Conversion = z.infer<typeof ConversionSchema>;
 
 /** The medium as JSON; `usages` only when the record has them (images that come through a product link). */
-export interface MediumJson {
-  id: number;
-  name: string;
-  file_name: string;
-  mime_type: string;
-  type: string;
-  usages?: string[];
-  size: number | null;
-  url: string | null;
-  thumb_url: string | null;
-  conversions: Record<string, Conversion>;
-  srcset: string | null;
-  alt: string | null;
-  title: string | null;
-  caption: string | null;
-  description: string | null;
-  copyright: string | null;
-  license: string | null;
-  ki_status: string | null;
-  ki_label: string | null;
-  folder: { id: number; name: string; slug: string } | null;
-  created_at: string | null;
-}
+export type MediumJson = z.infer<typeof MediumSchema>;
 
 /** The generated renditions by format key (format position order), with their URLs. */
 export function conversionsOf(medium: MediumRecord, appUrl: string): Record<string, Conversion> {

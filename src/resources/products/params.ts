@@ -5,6 +5,7 @@
 import { parsePage, parsePerPage } from '../../http/pagination';
 import { booleanParam, idsParam, listParam, stringParam } from '../../http/params';
 import type { ParsedQuery } from '../../http/query-string';
+import { z } from '../../openapi/zod';
 
 export const PRODUCTS_PER_PAGE = { default: 15, max: 100 };
 
@@ -49,3 +50,39 @@ export function parseProductListParams(query: ParsedQuery): ProductListParams {
     perPage: parsePerPage(query.per_page, PRODUCTS_PER_PAGE),
   };
 }
+
+/**
+ * The documented query of `GET /products` and `GET /content/products` for the OpenAPI document. Parsing
+ * stays in `parseProductListParams` (lenient: invalid values are ignored, never rejected).
+ */
+export const ProductListQuerySchema = z.object({
+  taxons: z.string().optional().openapi({
+    description:
+      'Taxonomy filter: `dimension:slug` entries as a comma list (`a:b,c:d`), as `taxons[]=a:b&taxons[]=c:d` or a single value. Same dimension: OR; different dimensions: AND; child terms count; unknown entries are ignored; a bare `slug` matches any dimension.',
+  }),
+  manufacturer: z.string().optional().openapi({ description: 'Manufacturer slug.' }),
+  'ids[]': z
+    .array(z.int().min(1))
+    .optional()
+    .openapi({ description: 'Only these product ids (`ids[]=1&ids[]=2`; `ids=1` and `ids=1,2` work too).' }),
+  search: z.string().optional().openapi({
+    description:
+      'Catalog search in order number, names (all languages), slug, keywords and synonyms; every word must occur.',
+  }),
+  facets: z.enum(['0', '1']).optional().openapi({
+    description: '`1`: term counts per frontend dimension in `meta.facets` (beyond the spec; costs time).',
+  }),
+  page: z
+    .int()
+    .min(1)
+    .optional()
+    .openapi({ description: 'Page number, default 1; anything but an integer ≥ 1 is page 1.' }),
+  per_page: z
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .openapi({
+      description: 'Page size, default 15, max 100; a larger value is set to 100, a smaller one to 1.',
+    }),
+});

@@ -6,39 +6,20 @@
  * the first image or null. `texts`, prices and stock are never part of a product.
  */
 import { isCurrent } from '../../catalog/visibility';
-import type { ArticleRecord, LanguageObject, ProductRecord, TermRecord } from '../../search/documents';
-import { serializeMedium, type MediumJson } from '../media/serializer';
-import { serializeManufacturer, type ManufacturerResource } from '../manufacturers/serializer';
-import { serializeTractorModelSummary, type TractorModelSummary } from '../tractor-models/serializer';
+import type { ArticleRecord, ProductRecord, TermRecord } from '../../search/documents';
+import type { z } from 'zod';
+import { serializeMedium } from '../media/serializer';
+import { serializeManufacturer } from '../manufacturers/serializer';
+import { serializeTractorModelSummary } from '../tractor-models/serializer';
 import type { ProductRelations } from './query';
+import type { EmbeddedArticleSchema, ProductDetailSchema, ProductSchema } from './schema';
 
-export interface ProductJson {
-  id: number;
-  slug: string;
-  objekttyp: string | null;
-  ordernumber: string | null;
-  names: LanguageObject;
-  descriptions: LanguageObject;
-  product_page_url: string | null;
-  features: Record<string, unknown> | null;
-  sale_start: string | null;
-  end_of_life: string | null;
-  primary_image: MediumJson | null;
-  images: MediumJson[];
-  articles_count: number;
-  taxons: TermRecord[];
-  created_at: string | null;
-  updated_at: string | null;
-}
+export type ProductJson = z.infer<typeof ProductSchema>;
 
-export interface ProductDetailJson extends ProductJson {
-  articles: ArticleJson[];
-  manufacturers: ManufacturerResource[];
-  tractor_models: TractorModelSummary[];
-}
+export type ProductDetailJson = z.infer<typeof ProductDetailSchema>;
 
 /** An article as embedded in the product detail view (spec "Article"). */
-export type ArticleJson = Omit<ArticleRecord, 'created_at' | 'updated_at'>;
+export type ArticleJson = z.infer<typeof EmbeddedArticleSchema>;
 
 /** Request-time inputs of serialization: the clock (ms since epoch) and the public base URL. */
 export interface SerializeContext {

@@ -9,6 +9,7 @@
 import { ApiError } from '../../http/errors';
 import { parsePerPage } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
+import { z } from '../../openapi/zod';
 
 export const SUGGESTIONS_LIMIT = { default: 10, max: 20 };
 
@@ -43,3 +44,18 @@ export function parseSuggestionParams(query: ParsedQuery): SuggestionParams {
   }
   return { q, limit: parsePerPage(query.limit, SUGGESTIONS_LIMIT) };
 }
+
+/** The documented query of `GET /search/suggestions` (parsing and its 422 stay in `parseSuggestionParams`). */
+export const SuggestionQuerySchema = z.object({
+  q: z
+    .string()
+    .min(Q_LENGTH.min)
+    .max(Q_LENGTH.max)
+    .openapi({ description: 'The prefix to complete, 2 to 100 characters after trimming; otherwise 422.' }),
+  limit: z
+    .int()
+    .min(1)
+    .max(SUGGESTIONS_LIMIT.max)
+    .optional()
+    .openapi({ description: 'At most this many suggestions, default 10, max 20 (clamped).' }),
+});

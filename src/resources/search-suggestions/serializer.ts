@@ -4,27 +4,16 @@
  * duplicates, at most `limit`, with up to a third of the places kept for popular searches.
  */
 import type { LanguageObject } from '../../search/documents';
+import type { z } from 'zod';
 import type { SuggestionSources, SuggestedProduct } from './query';
+import type { SuggestionProductSchema, SuggestionSchema, SuggestionTypeSchema } from './schema';
 
-export type SuggestionType = 'ordernumber' | 'product' | 'query';
+export type SuggestionType = z.infer<typeof SuggestionTypeSchema>;
 
 /** The product a suggestion leads to. */
-export interface SuggestionProductJson {
-  id: number;
-  slug: string;
-  /** plain text in the server language, fallback German */
-  name: string;
-  ordernumber: string | null;
-  product_page_url: string | null;
-}
+export type SuggestionProductJson = z.infer<typeof SuggestionProductSchema>;
 
-export interface SuggestionJson {
-  /** what the search box shows and inserts when picked */
-  text: string;
-  type: SuggestionType;
-  /** for `ordernumber` and `product`: where a pick leads; null for `query` */
-  product: SuggestionProductJson | null;
-}
+export type SuggestionJson = z.infer<typeof SuggestionSchema>;
 
 /** A product's name in `language`, else German, else any translation, else its slug. */
 export function productName(names: LanguageObject, language: string, slug: string): string {

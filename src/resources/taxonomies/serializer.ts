@@ -10,44 +10,30 @@
  * Trees are complete at every depth.
  */
 import type { TermRecord } from '../../search/documents';
+import type { z } from 'zod';
 import type { ContentTaxonomyRecord, ContentTaxonRecord, TaxonomyRecord, TaxonRecord } from './query';
+import type {
+  ContentTaxonomyDetailSchema,
+  ContentTaxonomySchema,
+  ContentTermNodeSchema,
+  TaxonomySchema,
+  TaxonomyTermNodeSchema,
+} from './schema';
 
 /** A taxonomy term with its sub-terms. */
-export interface TaxonomyTermNode extends TermRecord {
-  children: TaxonomyTermNode[];
-}
+export type TaxonomyTermNode = z.infer<typeof TaxonomyTermNodeSchema>;
 
 /** A public dimension with its term tree; `labels` is a plain string. */
-export interface TaxonomyResource {
-  id: number;
-  slug: string;
-  labels: string;
-  position: number;
-  terms: TaxonomyTermNode[];
-}
+export type TaxonomyResource = z.infer<typeof TaxonomySchema>;
 
 /** A dimension of `/content/taxonomies`. */
-export interface ContentTaxonomyJson {
-  id: number;
-  slug: string;
-  labels: string;
-  position: number;
-  terms_count: number;
-}
+export type ContentTaxonomyJson = z.infer<typeof ContentTaxonomySchema>;
 
-/** A term of `/content/taxonomies/{slug}`. */
-export interface ContentTermNode extends TermRecord {
-  /** the names from the root down to this term, joined with ` / ` (as media folders' `path`) */
-  path: string;
-  /** distinct active products tagged with this term or any descendant */
-  products_count: number;
-  children: ContentTermNode[];
-}
+/** A term of `/content/taxonomies/{slug}` (`path`, `products_count`). */
+export type ContentTermNode = z.infer<typeof ContentTermNodeSchema>;
 
 /** A dimension of `/content/taxonomies/{slug}` with its full term tree. */
-export interface ContentTaxonomyDetailJson extends ContentTaxonomyJson {
-  terms: ContentTermNode[];
-}
+export type ContentTaxonomyDetailJson = z.infer<typeof ContentTaxonomyDetailSchema>;
 
 /**
  * The children of a term (or the roots, `parentId` null) of a dimension, in the order of `taxons`. Every

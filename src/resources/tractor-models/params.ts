@@ -5,6 +5,7 @@
 import { parsePage, parsePerPage } from '../../http/pagination';
 import { stringParam } from '../../http/params';
 import type { ParsedQuery } from '../../http/query-string';
+import { z } from '../../openapi/zod';
 
 /** Page sizes of `/tractor-models` (spec "Pagination defaults and maxima"). */
 export const TRACTOR_MODELS_PER_PAGE = { default: 50, max: 200 };
@@ -36,3 +37,24 @@ export function modelId(segment: string | string[] | undefined): number | undefi
   const id = Number(segment);
   return id >= 1 && id <= MAX_ID ? id : undefined;
 }
+
+/** The documented query of `GET /tractor-models` (parsing stays in `modelListParams`). */
+export const ModelListQuerySchema = z.object({
+  manufacturer: z
+    .string()
+    .optional()
+    .openapi({ description: 'Manufacturer slug; an unknown or inactive slug is ignored (all models).' }),
+  page: z
+    .int()
+    .min(1)
+    .optional()
+    .openapi({ description: 'Page number, default 1; anything but an integer ≥ 1 is page 1.' }),
+  per_page: z
+    .int()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({
+      description: 'Page size, default 50, max 200; a larger value is set to 200, a smaller one to 1.',
+    }),
+});

@@ -3,32 +3,19 @@
  * `/tractor-series/{slug}` `models` and product details) and the list form with `manufacturer` and
  * `series` (`/tractor-models`, `/tractor-models/{id}`).
  */
-import { serializeManufacturer, type ManufacturerResource } from '../manufacturers/serializer';
+import { serializeManufacturer } from '../manufacturers/serializer';
+import type { z } from 'zod';
 import type { ModelSeriesRecord, TractorModelRecord, TractorModelWithRelations } from './query';
+import type { ModelSeriesSchema, TractorModelSchema, TractorModelSummarySchema } from './schema';
 
 /** A tractor model without `manufacturer` and `series`. */
-export interface TractorModelSummary {
-  id: number;
-  identifier: string | null;
-  model: string;
-  type_of_tractor: string | null;
-  manufacturer_id: number | null;
-  tractor_series_id: number | null;
-}
+export type TractorModelSummary = z.infer<typeof TractorModelSummarySchema>;
 
 /** A series as embedded in a tractor model: without its own manufacturer; `names` is a plain string. */
-export interface ModelSeriesResource {
-  id: number;
-  slug: string;
-  names: string | null;
-  manufacturer_id: number;
-}
+export type ModelSeriesResource = z.infer<typeof ModelSeriesSchema>;
 
 /** A tractor model with relations; `manufacturer` is null when it has none or it is inactive. */
-export interface TractorModelResource extends TractorModelSummary {
-  manufacturer: ManufacturerResource | null;
-  series: ModelSeriesResource | null;
-}
+export type TractorModelResource = z.infer<typeof TractorModelSchema>;
 
 /** The model without relations. */
 export function serializeTractorModelSummary(record: TractorModelRecord): TractorModelSummary {

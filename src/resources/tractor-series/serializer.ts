@@ -3,23 +3,17 @@
  * manufacturer }` in list and detail, plus `models` in the detail. `names` is a plain string (column
  * `name`); `manufacturer` is null when the series' manufacturer is inactive.
  */
-import { serializeManufacturer, type ManufacturerResource } from '../manufacturers/serializer';
+import type { z } from 'zod';
+import { serializeManufacturer } from '../manufacturers/serializer';
 import type { TractorModelSummary } from '../tractor-models/serializer';
 import type { TractorSeriesRecord } from './query';
+import type { TractorSeriesDetailSchema, TractorSeriesSchema } from './schema';
 
 /** A series as listed. */
-export interface TractorSeriesResource {
-  id: number;
-  slug: string;
-  names: string | null;
-  manufacturer_id: number;
-  manufacturer: ManufacturerResource | null;
-}
+export type TractorSeriesResource = z.infer<typeof TractorSeriesSchema>;
 
 /** A series with its models (without their `manufacturer` and `series`). */
-export interface TractorSeriesDetail extends TractorSeriesResource {
-  models: TractorModelSummary[];
-}
+export type TractorSeriesDetail = z.infer<typeof TractorSeriesDetailSchema>;
 
 /** The list form of `record`. */
 export function serializeTractorSeries(record: TractorSeriesRecord): TractorSeriesResource {
