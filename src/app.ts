@@ -1,7 +1,8 @@
 /**
  * The Express application of the API: `/api/v1` routes (src/routes.ts) behind helmet, CORS for every origin
  * (no exposed headers, spec "Cross-origin access"), PHP-style query parsing, request ids, pino request
- * logs and the request limits (src/http/rate-limit.ts); every error in the spec's JSON shape (src/http/errors.ts), also for unknown paths.
+ * logs and the request limits (src/http/rate-limit.ts); health, metrics and the queue dashboard (src/ops);
+ * every error in the spec's JSON shape (src/http/errors.ts), also for unknown paths.
  */
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
@@ -11,10 +12,12 @@ import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '../config/env';
+import type { IndexQueue } from '../indexer/queue';
 import { ApiError, errorHandler, notFound, requestId, requestIdOf } from './http/errors';
 import { parsePhpQuery } from './http/query-string';
 import { rateLimit, throttledWarning } from './http/rate-limit';
 import type { Logger } from './logger';
+import { createOps } from './ops';
 import { attachSearchLog, type SearchLog } from './search-log';
 import { filesRouter } from './resources/files/routes';
 import { apiRouter } from './routes';
@@ -34,6 +37,11 @@ export interface AppDeps {
    * background writes never take a request's connection; its owner flushes it on shutdown.
    */
   searchLog: SearchLog;
+  /**
+   * The index queue (src/ops: Bull Board at `/admin/queues`, queue gauges in `/metrics`); its owner closes
+   * it. Without it there is no dashboard.
+   */
+  indexQueue?: IndexQueue;
 }
 
 /**
@@ -61,8 +69,13 @@ function isUnavailable(error: unknown): boolean {
 }
 
 /** Builds the app; it opens no connection of its own (the caller owns `db`, `meili`, `redis`, `searchLog`). */
-export function createApp(deps: AppDeps): Express {
+export function createApp(given: AppDeps): Express {
   const app = express();
+  // Operations first: every request is counted and timed; /up, /ready, /metrics and /admin/queues are
+  // outside /api, so neither the request log nor the limiter sees them (src/ops).
+  const ops = createOps(given);
+  const deps: AppDeps = { ...given, meili: ops.meili };
+  app.use(ops.requests);
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy);
@@ -70,6 +83,7 @@ export function createApp(deps: AppDeps): Express {
   attachSearchLog(app, deps.searchLog);
 
   app.use(helmet());
+  app.use(ops.router);
   app.use('/api', cors(), requestId);
   app.use(
     '/api',

@@ -1,11 +1,14 @@
 /**
  * `npm start`: the API on HOST:PORT. Needs Postgres (DATABASE_URL, migrated) and Meilisearch (MEILI_URL);
  * Redis (REDIS_URL) holds the request counters, and the API keeps answering without it.
- * SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, write the buffered search log
- * (at most 5 s), close the pools, exit 0.
+ * SIGTERM/SIGINT: stop accepting connections (new connects are refused) and close idle keep-alive
+ * connections; requests in flight finish and their responses say `Connection: close`; then write the
+ * buffered search log (at most 5 s), close the index queue, Redis and the pools, exit 0. After 10 s
+ * anything still open is cut and the exit code is 1.
  */
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { getConfig } from '../config/env';
+import { createIndexQueue } from '../indexer/queue';
 import { createApp } from './app';
 import { createDb } from './db/database';
 import { createLimiterRedis } from './http/rate-limit';
@@ -24,7 +27,10 @@ export async function startServer(): Promise<Server> {
   // the connections requests need.
   const searchLogDb = createDb(config.databaseUrl, 2);
   const searchLog = createSearchLog({ db: searchLogDb, redis, redisPrefix: config.redisPrefix, logger });
-  const app = createApp({ config, db, meili, logger, redis, searchLog });
+  // Producer connection (fails fast while Redis is down): Bull Board and the queue gauges of /metrics.
+  const indexQueue = createIndexQueue(config);
+  indexQueue.on('error', (error) => logger.debug({ err: error }, 'index queue connection error'));
+  const app = createApp({ config, db, meili, logger, redis, searchLog, indexQueue });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -33,16 +39,25 @@ export async function startServer(): Promise<Server> {
   logger.info(`API listening on http://${config.host}:${config.port} (base URL ${config.apiBaseUrl})`);
 
   let stopping = false;
+  // Once stopping, every response not yet started says `Connection: close` and Node closes its connection
+  // after it, so no keep-alive client sends a request on a connection the server is about to close.
+  const unanswered = new Set<ServerResponse>();
+  server.on('request', (_req, res: ServerResponse) => {
+    if (stopping) res.shouldKeepAlive = false;
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
+  });
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal}: closing the API`);
+    for (const res of unanswered) if (!res.headersSent) res.shouldKeepAlive = false;
     server.close(() => {
       void searchLog
         .close(5000)
         .then(() => {
           redis.disconnect();
-          return Promise.allSettled([db.destroy(), searchLogDb.destroy()]);
+          return Promise.allSettled([indexQueue.close(), db.destroy(), searchLogDb.destroy()]);
         })
         .finally(() => process.exit(0));
     });

@@ -1,0 +1,29 @@
+/**
+ * The queue dashboard (Bull Board) at `/admin/queues` on the API's own port (README "Operations"): the
+ * index queue's jobs (reindex, sync, render, prune-search-log) by state, failed jobs with their error and
+ * stack, and retry. Protected like `/metrics`: a bearer token with ability `*` (401/403 otherwise, in the
+ * spec's error shape). Its UI pages and static files need the header too; README says how an operator
+ * gets it into a browser.
+ */
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import type { Router } from 'express';
+import type { IndexQueue } from '../../indexer/queue';
+
+/** Where the dashboard is mounted. */
+export const DASHBOARD_PATH = '/admin/queues';
+
+/** The Bull Board router over `queue`; mount it at `DASHBOARD_PATH` behind the token check. */
+export function dashboardRouter(queue: IndexQueue): Router {
+  const serverAdapter = new ExpressAdapter();
+  serverAdapter.setBasePath(DASHBOARD_PATH);
+  createBullBoard({
+    queues: [
+      new BullMQAdapter(queue, { allowRetries: true, description: 'indexing, renditions, search-log prune' }),
+    ],
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Catalog queues' } },
+  });
+  return serverAdapter.getRouter() as Router;
+}

@@ -1,0 +1,251 @@
+/**
+ * Prometheus metrics (prom-client) on `GET /metrics` (README "Operations"). Each app has a registry of its
+ * own (tests run several apps in one process). Labels are bounded: routes are Express route patterns
+ * (`/api/v1/products/:slug`), never raw URLs; a request that matched no route is `route="unmatched"`.
+ *
+ * - `http_requests_total`, `http_request_duration_seconds` by method, route and status;
+ * - `meilisearch_request_duration_seconds` by operation (`search`, `getDocument`, ...) and outcome, timed
+ *   around the app's Meilisearch calls (`timeMeilisearch`);
+ * - `postgres_query_duration_seconds` by outcome, from knex's query events (`timePostgres`);
+ * - on scrape: `index_outbox_pending`, `index_outbox_oldest_pending_age_seconds` (one SQL query),
+ *   `index_queue_jobs` by state (BullMQ `getJobCounts`), `search_log_*` counters;
+ * - prom-client's default process metrics (CPU, memory, event-loop lag, GC).
+ */
+import type { RequestHandler } from 'express';
+import type { Knex } from 'knex';
+import type { Meilisearch } from 'meilisearch';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { IndexQueue } from '../../indexer/queue';
+import type { SearchLog } from '../search-log';
+
+/** Seconds: from a fast cache hit to a slow search. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The BullMQ states reported as `index_queue_jobs{state}`. */
+export const QUEUE_STATES = [
+  'waiting',
+  'prioritized',
+  'active',
+  'delayed',
+  'failed',
+  'completed',
+  'waiting-children',
+] as const;
+
+export interface MetricsDeps {
+  db: Knex;
+  searchLog: SearchLog;
+  /** absent: no `index_queue_jobs` gauge */
+  indexQueue?: IndexQueue;
+}
+
+export interface Metrics {
+  registry: Registry;
+  /** Middleware counting and timing every request by route pattern (mount it first). */
+  requests: RequestHandler;
+  /** `GET /metrics` handler (put the protection in front of it). */
+  handler: RequestHandler;
+  meiliDuration: Histogram<'operation' | 'outcome'>;
+}
+
+/** Creates the registry and every metric above, reading `deps` on each scrape. */
+export function createMetrics(deps: MetricsDeps): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requestCount = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency (until the response is written) by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const meiliDuration = new Histogram({
+    name: 'meilisearch_request_duration_seconds',
+    help: 'Latency of the API calls to Meilisearch by client operation and outcome (ok, error).',
+    labelNames: ['operation', 'outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const pgDuration = new Histogram({
+    name: 'postgres_query_duration_seconds',
+    help: 'Latency of the API queries to Postgres (request pool) by outcome (ok, error).',
+    labelNames: ['outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  timePostgres(deps.db, pgDuration);
+
+  // Both outbox gauges come from one query per scrape (the registry collects metrics concurrently).
+  let backlog: Promise<{ pending: number; age: number }> | undefined;
+  const readBacklog = () => {
+    backlog ??= outboxBacklog(deps.db).finally(() => setTimeout(() => (backlog = undefined), 0));
+    return backlog;
+  };
+  new Gauge({
+    name: 'index_outbox_pending',
+    help: 'Outbox rows not yet applied to the search indexes.',
+    registers: [registry],
+    async collect() {
+      this.set((await readBacklog()).pending);
+    },
+  });
+  new Gauge({
+    name: 'index_outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest pending outbox row (0 when none): how stale the search indexes may be.',
+    registers: [registry],
+    async collect() {
+      this.set((await readBacklog()).age);
+    },
+  });
+
+  if (deps.indexQueue) {
+    const queue = deps.indexQueue;
+    new Gauge({
+      name: 'index_queue_jobs',
+      help: 'Jobs of the index queue (reindex, sync, render, prune) by state; failed jobs are kept until removed.',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      async collect() {
+        const counts = await queue.getJobCounts(...QUEUE_STATES);
+        for (const state of QUEUE_STATES) this.set({ state }, counts[state] ?? 0);
+      },
+    });
+  }
+
+  // The search log counts in plain numbers; the counters follow them on each scrape.
+  const log = deps.searchLog;
+  const logCounter = (name: keyof SearchLog['counters'], help: string) => {
+    let seen = 0;
+    new Counter({
+      name: `search_log_${name}_total`,
+      help,
+      registers: [registry],
+      collect() {
+        const now = log.counters[name];
+        if (now > seen) this.inc(now - seen);
+        seen = now;
+      },
+    });
+  };
+  logCounter('logged', 'Searches written to the search log.');
+  logCounter('dropped', 'Searches not logged because the buffer was full (Postgres slow or down).');
+  logCounter('capped', 'Searches not logged because the client IP passed its per-minute cap.');
+  logCounter('uncapped', 'Searches logged without the cap check (Redis unreachable).');
+  new Gauge({
+    name: 'search_log_buffered',
+    help: 'Searches waiting in the buffer to be written.',
+    registers: [registry],
+    collect() {
+      this.set(log.buffered);
+    },
+  });
+
+  const requests: RequestHandler = (req, res, next) => {
+    const end = requestDuration.startTimer();
+    // Express restores `req.baseUrl` when an error leaves a router, so the mount path is read when the
+    // router sets `req.route` (the matched route), not when the response finishes.
+    let route: unknown;
+    let base = '';
+    Object.defineProperty(req, 'route', {
+      configurable: true,
+      enumerable: true,
+      get: () => route,
+      set(value: unknown) {
+        route = value;
+        base = req.baseUrl;
+      },
+    });
+    res.once('finish', () => {
+      const path = (route as { path?: unknown } | undefined)?.path;
+      const labels = {
+        method: req.method,
+        route: typeof path === 'string' ? `${base}${path}` : 'unmatched',
+        status: String(res.statusCode),
+      };
+      requestCount.inc(labels);
+      end(labels);
+    });
+    next();
+  };
+
+  const handler: RequestHandler = async (_req, res) => {
+    res.set('Content-Type', registry.contentType).set('Cache-Control', 'no-store');
+    res.send(await registry.metrics());
+  };
+  return { registry, requests, handler, meiliDuration };
+}
+
+/** Pending outbox rows and the age in seconds of the oldest (0 when none), in one query on the partial index. */
+export async function outboxBacklog(db: Knex): Promise<{ pending: number; age: number }> {
+  const row = (await db('index_outbox')
+    .whereNull('processed_at')
+    .first(
+      db.raw('count(*)::int as pending'),
+      db.raw('coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as age'),
+    )) as { pending: number; age: number } | undefined;
+  return { pending: row?.pending ?? 0, age: row?.age ?? 0 };
+}
+
+/** Observes every query of `db` into `histogram` (knex 'query', 'query-response', 'query-error' events). */
+export function timePostgres(db: Knex, histogram: Histogram<'outcome'>): void {
+  const started = new Map<string, number>();
+  const finish = (uid: string | undefined, outcome: 'ok' | 'error') => {
+    if (uid === undefined) return;
+    const start = started.get(uid);
+    if (start === undefined) return;
+    started.delete(uid);
+    histogram.observe({ outcome }, (performance.now() - start) / 1000);
+  };
+  type QueryData = { __knexQueryUid?: string };
+  db.on('query', (data: QueryData) => {
+    if (data.__knexQueryUid === undefined) return;
+    // Bounded: a query that never reports back (a destroyed pool) must not grow the map forever.
+    if (started.size > 10_000) started.clear();
+    started.set(data.__knexQueryUid, performance.now());
+  });
+  db.on('query-response', (_response: unknown, data: QueryData) => finish(data.__knexQueryUid, 'ok'));
+  db.on('query-error', (_error: unknown, data: QueryData) => finish(data.__knexQueryUid, 'error'));
+}
+
+/**
+ * `meili` with every call timed into `histogram`: top-level methods (`multiSearch`, `health`, ...) and
+ * the methods of the index objects `meili.index(uid)` returns, labelled by method name.
+ */
+export function timeMeilisearch(
+  meili: Meilisearch,
+  histogram: Histogram<'operation' | 'outcome'>,
+): Meilisearch {
+  const timed = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, property, receiver) {
+        const value: unknown = Reflect.get(object, property, receiver);
+        if (typeof value !== 'function' || typeof property !== 'string' || property === 'constructor') {
+          return value;
+        }
+        return (...args: unknown[]) => {
+          const result: unknown = (value as (...a: unknown[]) => unknown).apply(object, args);
+          if (property === 'index' && result && typeof result === 'object') return timed(result);
+          if (!(result instanceof Promise)) return result;
+          const end = histogram.startTimer({ operation: property });
+          return result.then(
+            (answer: unknown) => {
+              end({ outcome: 'ok' });
+              return answer;
+            },
+            (error: unknown) => {
+              end({ outcome: 'error' });
+              throw error;
+            },
+          );
+        };
+      },
+    });
+  return timed(meili);
+}

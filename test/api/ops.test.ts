@@ -1,0 +1,426 @@
+/**
+ * Operations endpoints (src/ops, README "Operations") over HTTP against the real app on the sample
+ * snapshot: `/up` without dependencies, `/ready` and what it names when a dependency is missing, neither
+ * rate-limited; `/metrics` and the Bull Board dashboard only for tokens with ability `*`, and what
+ * `/metrics` reports after real requests.
+ */
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'bullmq';
+import type { AppConfig } from '../../config/env';
+import { createIndexQueue, redisConnection, type IndexQueue } from '../../indexer/queue';
+import { createApp } from '../../src/app';
+import { createDb } from '../../src/db/database';
+import { freePort } from '../../src/dev/free-port';
+import { createLimiterRedis } from '../../src/http/rate-limit';
+import { createLogger } from '../../src/logger';
+import { createSearchLog, type SearchLog } from '../../src/search-log';
+import { createMeiliClient } from '../../src/search/indexes';
+import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { eventually } from '../support/outage';
+import { testConfig } from '../support/stack';
+import { bearer } from '../support/tokens';
+
+interface OpsApi {
+  origin: string;
+  queue: IndexQueue;
+  searchLog: SearchLog;
+  get(path: string, authorization?: string): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The real app of `config` with an index queue (as src/server.ts builds it) on a free port. */
+async function startOpsApi(config: AppConfig): Promise<OpsApi> {
+  const db = createDb(config.databaseUrl, 4);
+  const logger = createLogger(config, 'test');
+  const redis = createLimiterRedis(config, logger);
+  const searchLogDb = createDb(config.databaseUrl, 2);
+  const searchLog = createSearchLog({ db: searchLogDb, redis, redisPrefix: config.redisPrefix, logger });
+  const queue = createIndexQueue(config);
+  queue.on('error', () => undefined);
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 2000);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  const app = createApp({
+    config,
+    db,
+    meili: createMeiliClient(config),
+    logger,
+    redis,
+    searchLog,
+    indexQueue: queue,
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    queue,
+    searchLog,
+    get: (path, authorization) =>
+      fetch(`${origin}${path}`, { headers: authorization ? { Authorization: authorization } : {} }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await searchLog.close(2000);
+      await queue.close();
+      redis.disconnect();
+      await db.destroy();
+      await searchLogDb.destroy();
+    },
+  };
+}
+
+let stack: CatalogStack;
+let api: OpsApi;
+let full: string;
+let content: string;
+
+beforeAll(async () => {
+  stack = await startCatalogStack();
+  api = await startOpsApi(stack.config);
+  full = await bearer(stack.database.db, 'full');
+  content = await bearer(stack.database.db, 'content');
+});
+afterAll(async () => {
+  await api?.close();
+  await stack?.close();
+});
+
+describe('/up', () => {
+  it('answers 200 without asking any dependency (Meilisearch and Postgres on closed ports)', async () => {
+    const closed = await freePort();
+    const config = testConfig(`postgres://postgres@127.0.0.1:${closed}/none`, {
+      MEILI_URL: `http://127.0.0.1:${closed}`,
+    });
+    const down = await startOpsApi(config);
+    try {
+      const res = await down.get('/up');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'up' });
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('/ready', () => {
+  it('answers 200 when Postgres, Redis, Meilisearch and the live indexes are there', async () => {
+    const res = await api.get('/ready');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      checks: { postgres: 'ok', redis: 'ok', meilisearch: 'ok', indexes: 'ok' },
+    });
+  });
+
+  it('answers 503 naming Meilisearch when it is on a closed port', async () => {
+    const closed = await freePort();
+    const down = await startOpsApi(
+      testConfig(stack.database.url, {
+        MEILI_URL: `http://127.0.0.1:${closed}`,
+        MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+      }),
+    );
+    try {
+      const res = await down.get('/ready');
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as { failed: string[]; checks: Record<string, string> };
+      expect(body).toMatchObject({ status: 'unavailable', failed: ['meilisearch'] });
+      expect(body.checks).toMatchObject({ postgres: 'ok', redis: 'ok' });
+      expect(body.checks.meilisearch).toMatch(/^ECONNREFUSED: /);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('answers 503 naming the missing indexes', async () => {
+    const other = await startOpsApi(testConfig(stack.database.url, { MEILI_INDEX_PREFIX: 'tmissing_' }));
+    try {
+      const res = await other.get('/ready');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({
+        status: 'unavailable',
+        failed: ['indexes'],
+        checks: {
+          postgres: 'ok',
+          redis: 'ok',
+          meilisearch: 'ok',
+          indexes: 'missing tmissing_products, tmissing_articles, tmissing_media',
+        },
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('names Postgres when it is unreachable', async () => {
+    const closed = await freePort();
+    const down = await startOpsApi(
+      testConfig(`postgres://postgres@127.0.0.1:${closed}/none`, {
+        MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+      }),
+    );
+    try {
+      const res = await down.get('/ready');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ failed: ['postgres'], checks: { meilisearch: 'ok' } });
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('never count /up, /ready, /metrics or /admin/queues (no X-RateLimit headers at a limit of 1)', async () => {
+    const limited = await startOpsApi(
+      testConfig(stack.database.url, {
+        MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+        API_RATE_LIMIT_GUEST: '1',
+        API_RATE_LIMIT_TOKEN: '1',
+        API_UNLIMITED_NETWORKS: '192.0.2.0/24',
+      }),
+    );
+    try {
+      // The limiter is on: the API's second request is over the limit.
+      expect((await limited.get('/api/v1/image-formats')).headers.get('x-ratelimit-limit')).toBe('1');
+      expect((await limited.get('/api/v1/image-formats')).status).toBe(429);
+      for (let i = 0; i < 3; i++) {
+        for (const [path, auth] of [
+          ['/up', undefined],
+          ['/ready', undefined],
+          ['/metrics', full],
+          ['/admin/queues/api/queues', full],
+        ] as const) {
+          const res = await limited.get(path, auth);
+          expect([path, res.status]).toEqual([path, 200]);
+          expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+          expect(res.headers.get('x-ratelimit-remaining')).toBeNull();
+          await res.arrayBuffer();
+        }
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe.each(['/metrics', '/admin/queues', '/admin/queues/api/queues'])('%s protection', (path) => {
+  it('is 401 without a token, in the spec error shape', async () => {
+    const res = await api.get(path);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({
+      message: 'Unauthenticated.',
+      error: { code: 'unauthenticated', status: 401 },
+    });
+  });
+
+  it('is 403 with a content token', async () => {
+    const res = await api.get(path, content);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: 'forbidden', status: 403 } });
+  });
+
+  it('is 200 with a full (*) token', async () => {
+    const res = await api.get(path, full);
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+  });
+});
+
+/** The value of the sample `name{labels}` in a Prometheus text page (undefined when absent). */
+function sample(page: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of page.split('\n')) {
+    if (line.startsWith('#')) continue;
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found: Record<string, string> = {};
+    for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g))
+      found[key!] = value!;
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+  }
+  return undefined;
+}
+
+describe('/metrics', () => {
+  const scrape = async () => {
+    const res = await api.get('/metrics', full);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    return res.text();
+  };
+
+  it('counts and times requests by route pattern and status, never by raw URL', async () => {
+    const { slug } = (await stack.database.db('products').first('slug')) as { slug: string };
+    expect((await api.get(`/api/v1/products/${slug}`)).status).toBe(200);
+    expect((await api.get('/api/v1/products/no-such-product')).status).toBe(404);
+    expect((await api.get('/api/v1/products?search=Mähwerk')).status).toBe(200);
+    expect((await api.get('/nowhere/at/all')).status).toBe(404);
+    const page = await scrape();
+    const route = '/api/v1/products/:slug';
+    expect(sample(page, 'http_requests_total', { method: 'GET', route, status: '200' })).toBe(1);
+    expect(sample(page, 'http_requests_total', { method: 'GET', route, status: '404' })).toBe(1);
+    expect(
+      sample(page, 'http_requests_total', { method: 'GET', route: '/api/v1/products', status: '200' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(page, 'http_requests_total', { method: 'GET', route: 'unmatched', status: '404' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(page).not.toContain(slug);
+    expect(page).not.toContain('nowhere');
+    expect(sample(page, 'http_request_duration_seconds_count', { method: 'GET', route, status: '200' })).toBe(
+      1,
+    );
+    expect(
+      sample(page, 'http_request_duration_seconds_bucket', {
+        method: 'GET',
+        route,
+        status: '200',
+        le: '+Inf',
+      }),
+    ).toBe(1);
+  });
+
+  it('has Meilisearch and Postgres latency histograms', async () => {
+    expect((await api.get('/api/v1/media?search=Anleitung')).status).toBe(200);
+    const page = await scrape();
+    expect(
+      sample(page, 'meilisearch_request_duration_seconds_count', { operation: 'search', outcome: 'ok' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(sample(page, 'postgres_query_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(
+      sample(page, 'postgres_query_duration_seconds_bucket', { outcome: 'ok', le: '+Inf' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(sample(page, 'process_cpu_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it('reports the outbox backlog and the age of its oldest pending row', async () => {
+    const db = stack.database.db;
+    // The import's rows, applied by the stack's full reindex.
+    await db('index_outbox').whereNull('processed_at').update({ processed_at: db.fn.now() });
+    expect(sample(await scrape(), 'index_outbox_pending')).toBe(0);
+    expect(sample(await scrape(), 'index_outbox_oldest_pending_age_seconds')).toBe(0);
+    const ids = (await db('index_outbox')
+      .insert([
+        {
+          entity: 'product',
+          entity_id: '1',
+          action: 'upsert',
+          created_at: db.raw("now() - interval '90 seconds'"),
+        },
+        { entity: 'product', entity_id: '2', action: 'upsert' },
+      ])
+      .returning('id')) as { id: number }[];
+    try {
+      const page = await scrape();
+      expect(sample(page, 'index_outbox_pending')).toBe(2);
+      const age = sample(page, 'index_outbox_oldest_pending_age_seconds')!;
+      expect(age).toBeGreaterThanOrEqual(90);
+      expect(age).toBeLessThan(120);
+    } finally {
+      await db('index_outbox')
+        .whereIn(
+          'id',
+          ids.map((row) => row.id),
+        )
+        .del();
+    }
+  });
+
+  it('reports the index queue by state', async () => {
+    await api.queue.add('sync', {}, { jobId: 'metrics-probe' });
+    try {
+      const page = await scrape();
+      expect(sample(page, 'index_queue_jobs', { state: 'waiting' })).toBe(1);
+      expect(sample(page, 'index_queue_jobs', { state: 'failed' })).toBe(0);
+      expect(sample(page, 'index_queue_jobs', { state: 'active' })).toBe(0);
+    } finally {
+      await api.queue.remove('metrics-probe');
+    }
+  });
+
+  it('reports the search-log counters', async () => {
+    await api.searchLog.flush(); // the searches of the tests above
+    const before = sample(await scrape(), 'search_log_logged_total') ?? 0;
+    expect((await api.get('/api/v1/products?search=metrics-log-probe')).status).toBe(200);
+    await api.searchLog.flush();
+    const page = await scrape();
+    expect(sample(page, 'search_log_logged_total')).toBe(before + 1);
+    for (const name of ['search_log_dropped_total', 'search_log_capped_total', 'search_log_uncapped_total']) {
+      expect(sample(page, name)).toBe(0);
+    }
+    expect(sample(page, 'search_log_buffered')).toBe(0);
+  });
+});
+
+describe('/admin/queues (Bull Board)', () => {
+  it('serves its page and static files to a full token', async () => {
+    const res = await api.get('/admin/queues', full);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain('<base href="/admin/queues/"');
+    const script = /src="(static\/js\/main\.[^"]+\.js)"/.exec(html)![1]!;
+    const asset = await api.get(`/admin/queues/${script}`, full);
+    expect(asset.status).toBe(200);
+    await asset.arrayBuffer();
+    expect((await api.get(`/admin/queues/${script}`)).status).toBe(401);
+  });
+
+  it('lists the index queue with its jobs, and retries a failed one', async () => {
+    await api.queue.add('render', { target: 'media', id: 999_999 }, { jobId: 'board-probe', attempts: 1 });
+    let worker: Worker | undefined;
+    try {
+      const list = await api.get('/admin/queues/api/queues?activeQueue=index&status=waiting&page=1', full);
+      expect(list.status).toBe(200);
+      const body = (await list.json()) as {
+        queues: { name: string; counts: Record<string, number>; jobs: { id: string; name: string }[] }[];
+      };
+      const index = body.queues.find((queue) => queue.name === 'index');
+      expect(index).toBeDefined();
+      expect(index!.counts.waiting).toBeGreaterThanOrEqual(1);
+      expect(index!.jobs).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: 'board-probe', name: 'render' })]),
+      );
+
+      // A failed job shows its error and goes back to waiting on retry.
+      worker = new Worker('index', () => Promise.reject(new Error('render exploded')), {
+        connection: redisConnection(stack.config, 'worker'),
+        prefix: stack.config.redisPrefix,
+      });
+      await eventually(
+        async () => (await api.queue.getJob('board-probe'))!.getState(),
+        (state) => state === 'failed',
+      );
+      await worker.close();
+      const failed = await api.get('/admin/queues/api/queues?activeQueue=index&status=failed&page=1', full);
+      const failedJobs = ((await failed.json()) as typeof body).queues.find((q) => q.name === 'index')!
+        .jobs as unknown as { id: string; failedReason: string }[];
+      expect(failedJobs).toEqual([
+        expect.objectContaining({ id: 'board-probe', failedReason: 'render exploded' }),
+      ]);
+      const retry = await fetch(`${api.origin}/admin/queues/api/queues/index/board-probe/retry`, {
+        method: 'PUT',
+        headers: { Authorization: full },
+      });
+      expect(retry.status).toBe(204);
+      expect(await (await api.queue.getJob('board-probe'))!.getState()).toBe('waiting');
+      expect(
+        (
+          await fetch(`${api.origin}/admin/queues/api/queues/index/board-probe/retry`, {
+            method: 'PUT',
+          })
+        ).status,
+      ).toBe(401);
+    } finally {
+      await worker?.close();
+      await api.queue.remove('board-probe');
+    }
+  });
+});
