@@ -19,6 +19,7 @@ import { rateLimit, throttledWarning } from './http/rate-limit';
 import type { Logger } from './logger';
 import { createOps } from './ops';
 import { attachSearchLog, type SearchLog } from './search-log';
+import { docsRouter } from './openapi/routes';
 import { filesRouter } from './resources/files/routes';
 import { apiRouter } from './routes';
 
@@ -103,6 +104,7 @@ export function createApp(given: AppDeps): Express {
     }),
   );
   const onRedisError = throttledWarning(deps.logger, 'rate limits are off: Redis is unreachable');
+  app.use(docsRouter(deps)); // /docs/api.json and the /api/docs page (src/openapi/routes.ts)
   app.use('/api/v1', rateLimit({ ...deps, onRedisError }), apiRouter(deps));
   app.use('/files', filesRouter(deps));
   app.use('/api', notFound);

@@ -1,0 +1,85 @@
+/**
+ * The OpenAPI document (src/openapi): one operation per route of src/routes.ts, and `GET /docs/api.json`
+ * open with APP_ENV=local, otherwise only to a token whose user has the permission `viewApiDocs`
+ * (401/403 in the spec's error shape).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildOpenApiDocument, DOCUMENTED_PATHS } from '../../src/openapi/document';
+import { startTestApi, type TestApi } from '../support/api';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+import { testConfig } from '../support/stack';
+import { bearer } from '../support/tokens';
+
+let t: TestDatabase;
+let production: TestApi;
+let local: TestApi;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.db('users').insert([
+    { id: 1, name: 'Petra', email: 'petra@example.com', permissions: ['viewApiDocs'], source_hash: 'a' },
+    { id: 2, name: 'CMS', email: 'cms@example.com', permissions: [], source_hash: 'b' },
+  ]);
+  production = await startTestApi(testConfig(t.url, { APP_ENV: 'production' }));
+  local = await startTestApi(testConfig(t.url, { APP_ENV: 'local' }));
+});
+afterAll(async () => {
+  await production?.close();
+  await local?.close();
+  await t?.drop();
+});
+
+it('documents every route of src/routes.ts, and nothing else under /api/v1', () => {
+  const source = readFileSync(path.join(__dirname, '../../src/routes.ts'), 'utf8');
+  const routes = [...source.matchAll(/get\(router, '([^']+)'/g)].map((m) => m[1]);
+  expect([...DOCUMENTED_PATHS].sort()).toEqual([...routes].sort());
+  const document = buildOpenApiDocument('http://api.test');
+  expect(document.openapi).toBe('3.1.0');
+  expect(document.servers).toEqual([{ url: 'http://api.test/api/v1', description: 'This server' }]);
+  for (const [p, item] of Object.entries(document.paths ?? {})) {
+    if (p.startsWith('/files/')) continue;
+    const op = item.get!;
+    expect(Object.keys(op.responses ?? {})).toEqual(expect.arrayContaining(['405', '429', '500', '503']));
+  }
+  const media = document.paths!['/content/media/{media}/preview']!.get!;
+  expect(media.security).toEqual([{ bearerAuth: [] }]);
+  expect(Object.keys(media.responses!)).toEqual(expect.arrayContaining(['200', '304', '401', '403', '404']));
+});
+
+it('is open with APP_ENV=local', async () => {
+  const res = await local.get(`${local.origin}/docs/api.json`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+  expect(body.openapi).toBe('3.1.0');
+  expect(Object.keys(body.paths)).toContain('/products');
+});
+
+it('answers 401 without a valid token and 403 without viewApiDocs elsewhere', async () => {
+  const url = `${production.origin}/docs/api.json`;
+  const none = await production.get(url);
+  expect(none.status).toBe(401);
+  expect(none.headers.get('x-request-id')).toBeTruthy();
+  expect(await none.json()).toMatchObject({ error: { code: 'unauthenticated', status: 401 } });
+
+  const bad = await production.get(url, { headers: { Authorization: 'Bearer 1|nope' } });
+  expect(bad.status).toBe(401);
+
+  const other = await bearer(t.db, ['*'], 'cms@example.com');
+  const forbidden = await production.get(url, { headers: { Authorization: other } });
+  expect(forbidden.status).toBe(403);
+  expect(await forbidden.json()).toMatchObject({ error: { code: 'forbidden', status: 403 } });
+
+  const petra = await bearer(t.db, ['search'], 'petra@example.com'); // the permission is the user's, not the token's
+  const ok = await production.get(url, { headers: { Authorization: petra } });
+  expect(ok.status).toBe(200);
+  expect(((await ok.json()) as { openapi: string }).openapi).toBe('3.1.0');
+  expect(ok.headers.get('cache-control')).toBe('private, no-store');
+});
+
+it('answers 405 with Allow for other methods', async () => {
+  const res = await local.get(`${local.origin}/docs/api.json`, { method: 'POST' });
+  expect(res.status).toBe(405);
+  expect(res.headers.get('allow')).toBe('GET, HEAD');
+});
