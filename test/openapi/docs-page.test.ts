@@ -1,0 +1,93 @@
+/**
+ * `GET /api/docs` in headless Chromium (Debian's `chromium`, installed by .ci/run) through playwright-core:
+ * with APP_ENV=local the page loads the specification and lists the operations, requests nothing but this
+ * origin, and shows no CSP or script errors. The page's CSP is its own; other paths keep helmet's.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { startTestApi, type TestApi } from '../support/api';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+import { testConfig } from '../support/stack';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let t: TestDatabase;
+let api: TestApi;
+let dir: string;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
+  t = await createTestDatabase();
+  api = await startTestApi(testConfig(t.url, { APP_ENV: 'local' }));
+  dir = await mkdtemp(path.join(os.tmpdir(), 'api-docs-'));
+  context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+  });
+});
+afterAll(async () => {
+  await context?.close();
+  await api?.close();
+  await t?.drop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+it('renders the operations from /docs/api.json without any other origin', async () => {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const requests: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  await page.goto(`${api.origin}/api/docs`);
+  await page.getByText('/content/media/{media}/preview', { exact: true }).waitFor({ timeout: 20_000 });
+  for (const text of ['/products', '/products/{slug}', '/tractor-models/{tractorModel}', '/user']) {
+    await expect(page.getByText(text, { exact: true }).first().isVisible()).resolves.toBe(true);
+  }
+  await expect(page.getByText('Catalog and Media Read API').first().isVisible()).resolves.toBe(true);
+  expect(requests.filter((url) => !url.startsWith(`${api.origin}/`))).toEqual([]);
+  expect(requests).toContain(`${api.origin}/docs/api.json`);
+  expect(problems).toEqual([]);
+});
+
+it('sends the entered token when loading the specification', async () => {
+  const page = await context.newPage();
+  await page.goto(`${api.origin}/api/docs`);
+  const sent = page.waitForRequest((r) => r.url().endsWith('/docs/api.json') && !!r.headers().authorization);
+  await page.fill('#token', '1|secret');
+  await page.click('button[type=submit]');
+  expect((await sent).headers().authorization).toBe('Bearer 1|secret');
+  await page.close();
+});
+
+it("has its own CSP; the rest of the app keeps helmet's", async () => {
+  const res = await api.get(`${api.origin}/api/docs`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  expect(res.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
+  const other = await api.get('/manufacturers');
+  expect(other.headers.get('content-security-policy')).not.toContain('connect-src');
+  expect((await api.get(`${api.origin}/api/docs/index.js`)).status).toBe(404);
+});
