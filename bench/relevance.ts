@@ -1,5 +1,5 @@
 /**
- * `npm run relevance -- [--no-build] [--failures] [--json <file>]`: search relevance on the medium demo
+ * `npm run relevance -- [--no-build] [--no-curated] [--failures] [--json <file>]`: search relevance on the medium demo
  * catalog (issue 6). Runs every judged query of test/relevance/queries.ndjson through the API's own search
  * code (`searchProducts` / `searchMedia` with the parameters `GET /products?search=` and
  * `GET /media?search=` parse, first page of 10) and prints success@1, MRR@10, recall@10 and the
@@ -9,6 +9,9 @@
  * reused, bench/api/services.ts) and the bundled Meilisearch on a data dir of its own
  * (.data/bench/meili-relevance, kept between runs). The products and media indexes are rebuilt with the
  * indexer's own `reindexIndex` (about 10 s) unless `--no-build` reuses the ones of the last run.
+ * Compounds are split with the catalog's own vocabulary plus the curated base list (indexer/vocabulary.ts);
+ * `--no-curated` builds the indexes with the catalog's vocabulary alone, which says how the splitting
+ * generalizes to a catalog the curated list was not written for.
  * `--failures` lists the queries whose first result is not wanted, with what came first.
  */
 import { writeFile } from 'node:fs/promises';
@@ -19,6 +22,7 @@ import { getConfig, loadConfig } from '../config/env';
 import { DEFAULT_PUSH_OPTIONS, type IndexerContext } from '../indexer/context';
 import { reindexIndex } from '../indexer/jobs/reindex';
 import { INDEX_DEFINITIONS } from '../indexer/registry';
+import { currentLexicon, withLexicon } from '../indexer/vocabulary';
 import { createDb } from '../src/db/database';
 import { startBundledMeilisearch } from '../src/dev/meilisearch';
 import { parseMediaListParams } from '../src/resources/media/params';
@@ -37,6 +41,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       'no-build': { type: 'boolean', default: false },
+      'no-curated': { type: 'boolean', default: false },
       failures: { type: 'boolean', default: false },
       json: { type: 'string' },
     },
@@ -66,10 +71,24 @@ async function main(): Promise<void> {
         push: DEFAULT_PUSH_OPTIONS,
         mediaRoot: config.mediaRoot,
       };
-      for (const name of ['products', 'media'] as const) {
-        const r = await reindexIndex(ctx, INDEX_DEFINITIONS[name]);
-        log(`${name}: ${r.documents} documents indexed in ${(r.durationMs / 1000).toFixed(1)} s`);
-      }
+      const curated = !values['no-curated'];
+      await withLexicon(
+        db,
+        async () => {
+          const loading = Date.now();
+          const lexicon = await currentLexicon(db);
+          log(
+            `lexicon (${curated ? 'curated + catalog' : 'catalog only'}): ${lexicon.heads.size} catalog words ` +
+              `and forms, ${lexicon.parts.size} parts, ${lexicon.brands.size} brand words, ` +
+              `loaded in ${Date.now() - loading} ms`,
+          );
+          for (const name of ['products', 'media'] as const) {
+            const r = await reindexIndex(ctx, INDEX_DEFINITIONS[name]);
+            log(`${name}: ${r.documents} documents indexed in ${(r.durationMs / 1000).toFixed(1)} s`);
+          }
+        },
+        { curated },
+      );
     }
     const deps = { db, meili: client, prefix: PREFIX };
     const started = Date.now();

@@ -17,7 +17,8 @@ import {
 } from '../../src/resources/content-media/query';
 import type { MediumDocument } from '../../src/search/documents';
 import { loadSynonyms } from '../synonyms';
-import { searchSpellings } from '../text/german';
+import { searchSpellings, type Lexicon } from '../text/german';
+import { currentLexicon } from '../vocabulary';
 import { tableSource } from './source';
 import type { IndexDefinition } from './types';
 
@@ -61,7 +62,15 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
   };
 }
 
-async function documents(db: Knex, ids: readonly number[]): Promise<MediumDocument[]> {
+/**
+ * The documents of `ids` (indexed media only), their spellings split with `lexicon` (the media index passes
+ * the lexicon of the running reindex or sync round, indexer/vocabulary.ts).
+ */
+export async function mediumDocuments(
+  db: Knex,
+  ids: readonly number[],
+  lexicon: Lexicon,
+): Promise<MediumDocument[]> {
   if (ids.length === 0) return [];
   const list = [...ids];
   const [media, folders] = await Promise.all([
@@ -88,8 +97,8 @@ async function documents(db: Knex, ids: readonly number[]): Promise<MediumDocume
     const medium = cmsMediumFromRow(row);
     return {
       ...medium,
-      name_terms: searchSpellings([medium.name, medium.title, medium.alt]),
-      keyword_terms: searchSpellings(medium.keywords),
+      name_terms: searchSpellings([medium.name, medium.title, medium.alt], lexicon),
+      keyword_terms: searchSpellings(medium.keywords, lexicon),
       cms: Boolean(row.cms),
       folder_ids: foldersOf.get(Number(row.id)) ?? [],
       valid_until_ts: seconds(row.valid_until),
@@ -102,5 +111,5 @@ export const mediaIndex: IndexDefinition<MediumDocument> = {
   name: 'media',
   settings,
   ...tableSource('media as m', (q) => q.whereRaw(INDEXED), 'm.id'),
-  documents,
+  documents: async (db, ids) => mediumDocuments(db, ids, await currentLexicon(db)),
 };

@@ -3,8 +3,8 @@
  * reach them). A document is the product's list record (the same loader as the detail view) plus:
  * - search attributes: order number (also compacted: `A 12-345` → `a12345`), the numbers of its main
  *   articles, names in every language, slug, maintained keywords; the spellings of names and keywords a
- *   shopper may type (compound parts, `ae`/`oe`/`ue`, indexer/text/german.ts); synonyms come from
- *   Postgres as index settings;
+ *   shopper may type (compound parts and heads from the catalog's own vocabulary, `ae`/`oe`/`ue`,
+ *   indexer/text/german.ts, indexer/vocabulary.ts); synonyms come from Postgres as index settings;
  * - filter attributes: `id`, `manufacturer_slugs` (active manufacturers), `taxon_slugs` and one facet
  *   attribute `taxonomy_<id>` per frontend dimension; a term's ancestors are indexed with it, so choosing
  *   a parent term finds the products of its children (spec "Taxonomy filter" rule 3).
@@ -14,7 +14,8 @@ import type { Settings } from 'meilisearch';
 import { loadProductRecords } from '../../src/resources/products/query';
 import { taxonomyFacet, type ProductDocument } from '../../src/search/documents';
 import { loadSynonyms } from '../synonyms';
-import { searchSpellings } from '../text/german';
+import { searchSpellings, type Lexicon } from '../text/german';
+import { currentLexicon } from '../vocabulary';
 import { compactOrdernumber, ordernumberTerms } from '../text/ordernumbers';
 import { tableSource } from './source';
 import type { IndexDefinition } from './types';
@@ -87,7 +88,15 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
   };
 }
 
-async function documents(db: Knex, ids: readonly number[]): Promise<ProductDocument[]> {
+/**
+ * The documents of `ids` (active products only), their spellings split with `lexicon` (the products index
+ * passes the lexicon of the running reindex or sync round, indexer/vocabulary.ts).
+ */
+export async function productDocuments(
+  db: Knex,
+  ids: readonly number[],
+  lexicon: Lexicon,
+): Promise<ProductDocument[]> {
   const records = await loadProductRecords(db, ids);
   if (records.length === 0) return [];
   const active = records.map((r) => r.id);
@@ -143,9 +152,9 @@ async function documents(db: Knex, ids: readonly number[]): Promise<ProductDocum
       ordernumber_compact: compactOrdernumber(record.ordernumber),
       ordernumber_terms: ordernumberTerms([record.ordernumber, ...articleNumbers]),
       article_ordernumbers: articleNumbers,
-      name_terms: searchSpellings(Object.values(record.names)),
+      name_terms: searchSpellings(Object.values(record.names), lexicon),
       keywords: productKeywords,
-      keyword_terms: searchSpellings(productKeywords),
+      keyword_terms: searchSpellings(productKeywords, lexicon),
       manufacturer_slugs: manufacturersOf.get(record.id) ?? [],
       taxon_slugs: [...new Set(Object.values(facets).flat())],
       ...facets,
@@ -157,5 +166,5 @@ export const productsIndex: IndexDefinition<ProductDocument> = {
   name: 'products',
   settings,
   ...tableSource('products', (q) => q.where('is_active', true)),
-  documents,
+  documents: async (db, ids) => productDocuments(db, ids, await currentLexicon(db)),
 };

@@ -9,6 +9,7 @@ import type { IndexDefinition } from '../indexes/types';
 import { ensureIndex, indexExists, TaskWindow, waitForTask } from '../meili-tasks';
 import type { ReindexTarget } from '../queue';
 import { loadSynonyms } from '../synonyms';
+import { withLexicon } from '../vocabulary';
 import { queueAllRenders } from './render';
 
 /** Progress of one index: records pushed and confirmed by Meilisearch, of `total` (definition.count). */
@@ -104,6 +105,16 @@ export async function reindexIndex(
   definition: IndexDefinition,
   onProgress?: ProgressCallback,
 ): Promise<ReindexResult> {
+  // One vocabulary for every batch (loaded by the first one that builds spellings), shared with the
+  // other indexes of the same job or sync round (indexer/vocabulary.ts).
+  return withLexicon(ctx.db, () => buildAndSwap(ctx, definition, onProgress));
+}
+
+async function buildAndSwap(
+  ctx: IndexerContext,
+  definition: IndexDefinition,
+  onProgress?: ProgressCallback,
+): Promise<ReindexResult> {
   const started = Date.now();
   const { meili, db } = ctx;
   const timeout = ctx.push.taskTimeoutMs;
@@ -171,7 +182,9 @@ export async function runReindex(
     return [];
   }
   const names: readonly IndexName[] = target === 'all' ? INDEX_NAMES : [target];
-  const results: ReindexResult[] = [];
-  for (const name of names) results.push(await reindexIndex(ctx, ctx.definitions[name], onProgress));
-  return results;
+  return withLexicon(ctx.db, async () => {
+    const results: ReindexResult[] = [];
+    for (const name of names) results.push(await reindexIndex(ctx, ctx.definitions[name], onProgress));
+    return results;
+  });
 }

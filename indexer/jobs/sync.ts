@@ -9,6 +9,7 @@ import { liveUid, type IndexerContext } from '../context';
 import { planChanges, type OutboxRow } from '../fanout';
 import type { IndexDefinition } from '../indexes/types';
 import { indexExists, TaskWindow } from '../meili-tasks';
+import { withLexicon } from '../vocabulary';
 import { applySynonyms, reindexIndex } from './reindex';
 import { queueAllRenders } from './render';
 
@@ -34,10 +35,19 @@ const perIndex = () => Object.fromEntries(INDEX_NAMES.map((n) => [n, 0])) as Rec
 
 /**
  * Upserts the documents of `ids` into the live index of `definition` and deletes the ids `documents()`
- * does not return, in batches, waiting for every task. Returns the counts. Throws `MeiliTaskError` when
+ * does not return, in batches (one vocabulary for all of them, that of the round when called from one),
+ * waiting for every task. Returns the counts. Throws `MeiliTaskError` when
  * Meilisearch rejects a batch.
  */
 export async function syncDocuments(
+  ctx: IndexerContext,
+  definition: IndexDefinition,
+  ids: readonly number[],
+): Promise<{ upserted: number; deleted: number }> {
+  return withLexicon(ctx.db, () => pushDocuments(ctx, definition, ids));
+}
+
+async function pushDocuments(
   ctx: IndexerContext,
   definition: IndexDefinition,
   ids: readonly number[],
@@ -143,7 +153,8 @@ export async function syncOutbox(
     if (rows.length === 0) return result;
     const ids = rows.map((r) => r.id);
     try {
-      await applyRound(ctx, rows, result);
+      // One vocabulary per round for every document it builds, rebuilds included (indexer/vocabulary.ts).
+      await withLexicon(ctx.db, () => applyRound(ctx, rows, result));
     } catch (error) {
       await ctx
         .db('index_outbox')

@@ -2,7 +2,13 @@
  * Search relevance over HTTP (issue 6), one block per query class of test/relevance: `GET /products?search=`
  * and `GET /media?search=` against real Postgres and Meilisearch, on a small snapshot built here with the
  * spellings the classes need (a hyphenated `Scheiben-Mähwerk`, main articles, a one-way synonym, ...).
+ * Compounds are split with the snapshot's own vocabulary plus the curated base (indexer/vocabulary.ts), so
+ * the snapshot carries the words the demo catalog uses on their own (the synonym `Klinge`, the taxons
+ * `Front` and `Heck`, a `360°-Ansicht`), and a product family the curated list does not know (`Roder`).
  */
+import { syncOutbox } from '../../indexer/jobs/sync';
+import { LEXICON } from '../../indexer/text/german';
+import { importSnapshot } from '../../src/import';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { removeDir, writeSnapshot } from '../support/snapshot';
 
@@ -71,6 +77,16 @@ const SNAPSHOT = {
     product(10, 'fl-45', '460.105', { de: 'Frontlader FL 45' }),
     product(11, 'es-180', '500.180', { de: 'Erdschaufel ES 180' }),
     product(12, 'dz-150', '500.150', { de: 'Dungzange DZ 150' }, { keywords: ['Schaufel'] }),
+    // A family the curated lexicon does not know: `Roder` stands alone in a product name.
+    product(13, 'kr-2', '600.200', { de: 'Kartoffelroder KR 2', en: 'Potato harvester KR 2' }),
+    product(14, 'roder-xy', '600.900', { de: 'Roder XY' }),
+    // `Kreiselegge`: no product, keyword or taxon has `Egge` on its own.
+    product(15, 'ke-300', '610.300', { de: 'Kreiselegge KE 300' }),
+  ],
+  'taxonomies.ndjson': [{ id: 1, slug: 'anbauart', label: 'Anbauart', frontend: true, position: 1 }],
+  'taxons.ndjson': [
+    { id: 101, taxonomy_id: 1, parent_id: null, slug: 'front', name: 'Front', position: 1 },
+    { id: 102, taxonomy_id: 1, parent_id: null, slug: 'heck', name: 'Heck', position: 2 },
   ],
   'articles.ndjson': [
     article(11, '100.426.01'),
@@ -81,12 +97,14 @@ const SNAPSHOT = {
   'synonyms.ndjson': [
     { terms: ['Mähwerk', 'Mäher', 'Mähmaschine'] },
     { terms: ['Rundballenpresse', 'Rundballer'] },
+    { terms: ['Mähklinge', 'Mähmesser', 'Klinge'] },
     { input: 'Kreiselheuer', synonyms: ['Zettwender'] },
   ],
   'media.ndjson': [
     medium(5001, 'manual', 'Betriebsanleitung SM 3200', { keywords: ['Mähklinge'] }),
     medium(5002, 'image', 'SM 3200 – Heckansicht', { alt: 'Scheibenmähwerk SM 3200, Heckansicht' }),
     medium(5003, 'technical_drawing', 'Maßzeichnung RP 125'),
+    medium(5004, 'image', '360°-Ansicht FL 45'),
   ],
 };
 
@@ -236,5 +254,31 @@ describe('media', () => {
     expect(await media('Zeichnung RP 125')).toEqual([5003]);
     expect(await media('Maehklinge')).toEqual([5001]);
     expect(await media('Mähwerk')).toEqual([5002]);
+  });
+});
+
+describe('a product family the curated lexicon does not know', () => {
+  it('finds Kartoffelroder by its head Roder, which the catalog uses on its own', async () => {
+    expect(LEXICON).not.toContain('roder');
+    expect(await products('Roder')).toEqual(['roder-xy', 'kr-2']);
+    expect(await products('Roder KR 2')).toEqual(['kr-2']);
+  });
+
+  it('finds nothing for a head the catalog never uses on its own', async () => {
+    expect(await products('Egge')).toEqual([]);
+    expect(await products('Kreiselegge')).toEqual(['ke-300']);
+  });
+
+  it('the sync splits a new product with the same vocabulary as the full reindex', async () => {
+    const dir = await writeSnapshot({
+      'products.ndjson': [product(16, 'kr-4', '600.400', { de: 'Kartoffelroder KR 4' })],
+    });
+    try {
+      await importSnapshot(stack.database.db, dir, { mode: 'partial', mediaRoot: stack.mediaRoot });
+    } finally {
+      await removeDir(dir);
+    }
+    await syncOutbox(stack.indexer);
+    expect(await products('Roder')).toEqual(['roder-xy', 'kr-2', 'kr-4']);
   });
 });

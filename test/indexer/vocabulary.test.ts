@@ -1,0 +1,195 @@
+/**
+ * The catalog's vocabulary for compound splitting (indexer/vocabulary.ts): which words it reads from
+ * Postgres, brands left out, and that a full reindex and a sync round each read it once and build every
+ * document with it.
+ */
+import { runReindex } from '../../indexer/jobs/reindex';
+import { syncOutbox } from '../../indexer/jobs/sync';
+import { INDEX_DEFINITIONS } from '../../indexer/registry';
+import { LEXICON } from '../../indexer/text/german';
+import { currentLexicon, loadLexicon, loadVocabulary, withLexicon } from '../../indexer/vocabulary';
+import { importSnapshot } from '../../src/import';
+import { removeDir, writeSnapshot } from '../support/snapshot';
+import { addOutbox, clearOutbox, createHarness, documents, type Harness } from './harness';
+
+const NOW = '2025-01-01T00:00:00+01:00';
+
+const product = (id: number, slug: string, names: Record<string, string>, extra = {}) => ({
+  id,
+  slug,
+  objekttyp: 'produkt',
+  ordernumber: `600.${id}`,
+  names,
+  is_active: true,
+  created_at: NOW,
+  ...extra,
+});
+
+const SNAPSHOT = {
+  'manufacturers.ndjson': [
+    { id: 11, slug: 'new-holland', short_name: 'New Holland', names: { de: 'New Holland' }, is_active: true },
+    { id: 12, slug: 'eicher', short_name: 'Eicher', names: { de: 'Eicher Traktoren' }, is_active: true },
+  ],
+  'products.ndjson': [
+    product(
+      1,
+      'kr-2',
+      { de: 'Kartoffelroder KR 2', en: 'Potato harvester KR 2' },
+      { keywords: ['Siebkette'] },
+    ),
+    product(2, 'roder-xy', { de: 'Roder XY' }, { manufacturer_ids: [11] }),
+    product(3, 'kl-1', { de: 'Holland-Kreiselegge KL1', fr: 'Herse rotative' }),
+  ],
+  'taxonomies.ndjson': [{ id: 1, slug: 'bereich', label: 'Bereich', frontend: true, position: 1 }],
+  'taxons.ndjson': [
+    {
+      id: 101,
+      taxonomy_id: 1,
+      parent_id: null,
+      slug: 'kartoffeltechnik',
+      name: 'Kartoffeltechnik',
+      position: 1,
+    },
+    { id: 102, taxonomy_id: 1, parent_id: null, slug: 'traktoren', name: 'Traktoren', position: 2 },
+    { id: 103, taxonomy_id: 1, parent_id: null, slug: 'land', name: 'Land', position: 3 },
+  ],
+  'synonyms.ndjson': [{ input: 'Rodeland', synonyms: ['Kartoffelroder'] }],
+  'media.ndjson': [
+    {
+      id: 5001,
+      name: 'KR 2 – Seitenansicht',
+      title: 'Siebband',
+      alt: 'Kartoffelroder KR 2, Feldeinsatz',
+      file_name: 'kr2.jpg',
+      mime_type: 'image/jpeg',
+      type: 'image',
+      file: null,
+      release_status: 'released',
+      created_at: NOW,
+      keywords: ['Knollen'],
+    },
+  ],
+};
+
+let h: Harness;
+/** Vocabulary queries Postgres answered since the last reset. */
+let vocabularyQueries = 0;
+
+beforeAll(async () => {
+  h = await createHarness({ sample: false, definitions: INDEX_DEFINITIONS });
+  const dir = await writeSnapshot(SNAPSHOT);
+  try {
+    await importSnapshot(h.db, dir, { mode: 'full', mediaRoot: h.mediaRoot });
+  } finally {
+    await removeDir(dir);
+  }
+  h.db.on('query', (query: { sql: string }) => {
+    if (query.sql.includes('jsonb_each_text(p.names)')) vocabularyQueries += 1;
+  });
+});
+
+afterAll(() => h.cleanup());
+
+beforeEach(() => {
+  vocabularyQueries = 0;
+});
+
+describe('loadVocabulary', () => {
+  it('reads the words every source uses on their own: names in every language, keywords, taxons, synonyms, media', async () => {
+    const { words } = await loadVocabulary(h.db);
+    expect([...words].sort()).toEqual(
+      [
+        // product names (de, en, fr) and keywords; `Holland-Kreiselegge` split at its hyphen
+        'kartoffelroder',
+        'potato',
+        'harvester',
+        'siebkette',
+        'roder',
+        'holland',
+        'kreiselegge',
+        'herse',
+        'rotative',
+        // taxon names, synonyms
+        'kartoffeltechnik',
+        'traktoren',
+        'land',
+        'rodeland',
+        // media name, title, alt, keyword
+        'seitenansicht',
+        'siebband',
+        'feldeinsatz',
+        'knollen',
+      ].sort(),
+    );
+    expect(vocabularyQueries).toBe(1);
+  });
+
+  it('reads brands from manufacturers’ short names and slugs, not their full names', async () => {
+    const { brands } = await loadVocabulary(h.db);
+    expect([...brands].sort()).toEqual(['eicher', 'holland']);
+  });
+
+  it('builds a lexicon without brands, with or without the curated base', async () => {
+    const lexicon = await loadLexicon(h.db);
+    expect(lexicon.heads.has('roder')).toBe(true);
+    expect(lexicon.heads.has('holland')).toBe(false);
+    expect(lexicon.parts.has(LEXICON[0]!)).toBe(true);
+    expect((await loadLexicon(h.db, { curated: false })).parts.has(LEXICON[0]!)).toBe(false);
+  });
+});
+
+describe('withLexicon', () => {
+  it('loads the vocabulary once per scope, on first use, and shares it with nested scopes', async () => {
+    await withLexicon(h.db, async () => {
+      expect(vocabularyQueries).toBe(0);
+      const first = await currentLexicon(h.db);
+      const nested = await withLexicon(h.db, () => currentLexicon(h.db));
+      expect(nested).toBe(first);
+      expect(await currentLexicon(h.db)).toBe(first);
+    });
+    expect(vocabularyQueries).toBe(1);
+    await currentLexicon(h.db);
+    await currentLexicon(h.db);
+    expect(vocabularyQueries).toBe(3); // outside a scope: each call reads
+  });
+
+  it('passes its options (the bench measures the catalog words alone)', async () => {
+    const lexicon = await withLexicon(h.db, () => currentLexicon(h.db), { curated: false });
+    expect(lexicon.parts.has(LEXICON[0]!)).toBe(false);
+  });
+});
+
+describe('the indexer jobs', () => {
+  const terms = async (index: 'products' | 'media', id: number) =>
+    (await documents<{ id: number; name_terms: string[] }>(h.meili, h.uid(index))).find((d) => d.id === id)
+      ?.name_terms;
+
+  it('a full reindex reads the vocabulary once for every index and batch', async () => {
+    h.ctx.push = { ...h.ctx.push, batchSize: 1 };
+    await runReindex(h.ctx, 'all');
+    expect(vocabularyQueries).toBe(1);
+    expect(await terms('products', 1)).toEqual(['roder']);
+    // `Holland` is a brand: no head `land`, though `Land` stands alone.
+    expect(await terms('products', 3)).toEqual(['hollandkreiselegge']);
+    expect(await terms('media', 5001)).toEqual(['roder']);
+  });
+
+  it('a sync round reads it once and splits with the same rules', async () => {
+    await clearOutbox(h.db);
+    await h
+      .db('products')
+      .where('id', 1)
+      .update({ names: { de: 'Kartoffelroder KR 2 Vario' } });
+    await addOutbox(h.db, ['product', 1], ['product', 2], ['media', 5001]);
+    await syncOutbox(h.ctx);
+    expect(vocabularyQueries).toBe(1);
+    expect(await terms('products', 1)).toEqual(['roder']);
+  });
+
+  it('a sync round that builds no product or medium reads nothing', async () => {
+    await clearOutbox(h.db);
+    await addOutbox(h.db, ['article', 999_999]);
+    await syncOutbox(h.ctx);
+    expect(vocabularyQueries).toBe(0);
+  });
+});
