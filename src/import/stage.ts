@@ -130,8 +130,11 @@ export async function stageKind(ctx: StageContext, kind: Kind): Promise<number> 
     const keyIndex = kind.columns.findIndex((c) => c.name === kind.key);
     const types = kind.columns.map((c) => c.type);
     const encodeValues = (values: unknown[]) => values.map((v, i) => copyValue(v, types[i])).join('\t');
-    const deletion: z.ZodType<Record<string, unknown>> =
-      kind.key === 'id' ? deletionRecord : formatDeletionRecord;
+    // Typed by its output only: a union of two object schemas is no `ZodType<Record<…>>` for tsc once
+    // zod-to-openapi has extended zod's types.
+    const deletion = (kind.key === 'id' ? deletionRecord : formatDeletionRecord) as unknown as z.ZodType<
+      Record<string, unknown>
+    >;
     async function* rows(): AsyncGenerator<string> {
       for await (const batch of readLines(file, kind.file)) {
         const pending = batch.map(async (item) => {
