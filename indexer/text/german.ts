@@ -247,6 +247,25 @@ export function spellings(word: string, lexicon: Lexicon = BASE_LEXICON): string
   return [...out];
 }
 
+/** Words whose spellings a lexicon remembers before it starts over (bounds memory on a huge catalog). */
+const MEMO_SIZE = 100_000;
+const memos = new WeakMap<Lexicon, Map<string, readonly string[]>>();
+
+/**
+ * `spellings` remembered per lexicon: a catalog repeats its words in thousands of names (`Scheibenmähwerk`,
+ * `Heckansicht`), and a reindex builds every document with the same lexicon.
+ */
+function rememberedSpellings(word: string, lexicon: Lexicon): readonly string[] {
+  let memo = memos.get(lexicon);
+  if (!memo) memos.set(lexicon, (memo = new Map()));
+  let forms = memo.get(word);
+  if (!forms) {
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(word, (forms = spellings(word, lexicon)));
+  }
+  return forms;
+}
+
 /** The extra forms (see `spellings`) of every word of `texts`, each once, in order of first appearance. */
 export function searchSpellings(
   texts: readonly (string | null | undefined)[],
@@ -254,7 +273,9 @@ export function searchSpellings(
 ): string[] {
   const out = new Set<string>();
   for (const text of texts) {
-    for (const word of text ? words(text) : []) for (const form of spellings(word, lexicon)) out.add(form);
+    for (const word of text ? words(text) : []) {
+      for (const form of rememberedSpellings(word, lexicon)) out.add(form);
+    }
   }
   return [...out];
 }
