@@ -55,7 +55,7 @@ const PLURALS = ['n', 'en', 'e', 's'];
 
 /** Shortest catalog word taken into the lexicon (3-letter words like `und`, `mit`, `bis` would cut too much). */
 export const MIN_WORD_LENGTH = 4;
-/** Letters a head leaves before it (`Heu-wender` is not split by its head, `Kartoffel-roder` is). */
+/** Letters a head leaves before it (`ab-roder` yields no head, `heu-roder` and `kartoffel-roder` do). */
 const MIN_MODIFIER_LENGTH = 3;
 
 /**
