@@ -8,3 +8,11 @@ import { z } from 'zod';
 extendZodWithOpenApi(z);
 
 export { z };
+
+/**
+ * `schema` or null. For a registered schema (a `$ref`) `schema.nullable()` comes out as
+ * `allOf: [$ref, { type: [object, null] }]`, which rejects null; `anyOf: [$ref, null]` is what it means.
+ */
+export function nullable<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()]);
+}

@@ -12,6 +12,11 @@ import { createLimiterRedis } from '../../src/http/rate-limit';
 import { createLogger } from '../../src/logger';
 import { createSearchLog, type SearchLog, type SearchLogOptions } from '../../src/search-log';
 import { createMeiliClient } from '../../src/search/indexes';
+import { checkResponse, failOnViolations } from './contract';
+
+// Every response of get()/json() is checked against the OpenAPI document (./contract.ts); violations
+// fail the test file in afterAll. Registered at import, as hooks cannot be added from within a hook.
+failOnViolations();
 
 export interface TestApi {
   /** `http://127.0.0.1:<port>` */
@@ -57,8 +62,12 @@ export async function startTestApi(
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const get = (path: string, init?: RequestInit) =>
-    fetch(path.startsWith('http') ? path : `${origin}/api/v1${path}`, init);
+  const get = async (path: string, init?: RequestInit) => {
+    const url = path.startsWith('http') ? path : `${origin}/api/v1${path}`;
+    const res = await fetch(url, init);
+    if (url.startsWith(`${origin}/`)) await checkResponse(url, init, res);
+    return res;
+  };
   return {
     origin,
     deps,

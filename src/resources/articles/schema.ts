@@ -3,7 +3,7 @@
  * (docs/api/products-and-articles.md, docs/api/content-catalog.md); the serializers' return types are
  * inferred from these schemas.
  */
-import { z } from '../../openapi/zod';
+import { nullable, z } from '../../openapi/zod';
 import { LanguageObjectSchema, MediumSchema, TimestampSchema } from '../media/schema';
 import { embeddedArticleShape } from '../products/schema';
 
@@ -21,7 +21,7 @@ export const ArticleProductSchema = z
     objekttyp: z.string().nullable(),
     ordernumber: z.string().nullable(),
     names: LanguageObjectSchema,
-    primary_image: MediumSchema.nullable(),
+    primary_image: nullable(MediumSchema),
   })
   .openapi('ArticleProduct');
 

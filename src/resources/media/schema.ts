@@ -3,7 +3,7 @@
  * timestamps). The serializers' return types are inferred from these schemas, and the OpenAPI document is
  * generated from them (src/openapi), so the two cannot drift.
  */
-import { z } from '../../openapi/zod';
+import { nullable, z } from '../../openapi/zod';
 
 /** Plain text per language code, e.g. `{ "de": "Mähwerk", "en": "Mower" }`. */
 export const LanguageObjectSchema = z.record(z.string(), z.string()).openapi('LanguageObject', {
@@ -70,7 +70,7 @@ export const MediumSchema = z
     ki_label: z.string().nullable().openapi({
       description: 'German label of `ki_status`; for `ki_generiert` the website must visibly mark the image.',
     }),
-    folder: MediumFolderRefSchema.nullable(),
+    folder: nullable(MediumFolderRefSchema),
     created_at: TimestampSchema,
   })
   .openapi('Medium', { description: 'A public medium (asset).' });

@@ -2,7 +2,7 @@
  * The Product wire forms (spec "Product", "Article (as embedded in the product detail view)"); the
  * serializers' return types are inferred from these schemas.
  */
-import { z } from '../../openapi/zod';
+import { nullable, z } from '../../openapi/zod';
 import { ManufacturerSchema } from '../manufacturers/schema';
 import { LanguageObjectSchema, MediumSchema, TimestampSchema } from '../media/schema';
 import { TermSchema } from '../taxonomies/schema';
@@ -42,7 +42,7 @@ const productShape = {
     .openapi({ description: 'Technical data, key to value; the keys depend on a field template.' }),
   sale_start: TimestampSchema,
   end_of_life: TimestampSchema,
-  primary_image: MediumSchema.nullable().openapi({ description: 'The first entry of `images`, else null.' }),
+  primary_image: nullable(MediumSchema).openapi({ description: 'The first entry of `images`, else null.' }),
   images: z.array(MediumSchema).openapi({ description: 'Released images, main image first.' }),
   articles_count: z.int(),
   taxons: z.array(TermSchema),

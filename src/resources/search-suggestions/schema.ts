@@ -1,5 +1,5 @@
 /** The suggestions of `GET /search/suggestions` (docs/api/search-suggestions.md); types are inferred from them. */
-import { z } from '../../openapi/zod';
+import { nullable, z } from '../../openapi/zod';
 
 export const SuggestionTypeSchema = z.enum(['ordernumber', 'product', 'query']);
 
@@ -17,7 +17,7 @@ export const SuggestionSchema = z
   .strictObject({
     text: z.string().openapi({ description: 'What the search box shows and inserts when picked.' }),
     type: SuggestionTypeSchema,
-    product: SuggestionProductSchema.nullable().openapi({
+    product: nullable(SuggestionProductSchema).openapi({
       description: 'For `ordernumber` and `product`: where a pick leads; null for `query`.',
     }),
   })

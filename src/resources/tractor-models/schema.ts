@@ -1,5 +1,5 @@
 /** The tractor model wire forms (spec "Tractor model"); the serializers' return types are inferred from them. */
-import { z } from '../../openapi/zod';
+import { nullable, z } from '../../openapi/zod';
 import { ManufacturerSchema } from '../manufacturers/schema';
 
 const summaryShape = {
@@ -29,9 +29,9 @@ export const ModelSeriesSchema = z
 export const TractorModelSchema = z
   .strictObject({
     ...summaryShape,
-    manufacturer: ManufacturerSchema.nullable().openapi({
+    manufacturer: nullable(ManufacturerSchema).openapi({
       description: 'Null when the model has none or it is inactive.',
     }),
-    series: ModelSeriesSchema.nullable(),
+    series: nullable(ModelSeriesSchema),
   })
   .openapi('TractorModel', { description: 'A tractor model with `manufacturer` and `series`.' });

@@ -1,5 +1,5 @@
 /** The tractor series wire forms (spec "Tractor series"); the serializers' return types are inferred from them. */
-import { z } from '../../openapi/zod';
+import { nullable, z } from '../../openapi/zod';
 import { ManufacturerSchema } from '../manufacturers/schema';
 import { TractorModelSummarySchema } from '../tractor-models/schema';
 
@@ -8,7 +8,7 @@ const seriesShape = {
   slug: z.string(),
   names: z.string().nullable().openapi({ description: 'Plain text in the server language.' }),
   manufacturer_id: z.int(),
-  manufacturer: ManufacturerSchema.nullable().openapi({
+  manufacturer: nullable(ManufacturerSchema).openapi({
     description: "Null when the series' manufacturer is inactive.",
   }),
 };
