@@ -217,7 +217,9 @@ describe('GET /content/media/{media}/preview', () => {
     const [m5004, m5001] = list.data;
     expect(m5001!.id).toBe(5001);
     expect(Object.keys(m5001!.conversions)).toEqual(['thumb', 'mini', 'tile', 'preview', 'hero', 'katalog']);
-    const res = await fetch(m5001!.conversions.thumb!.url.replace(stack.config.appUrl, stack.api.origin));
+    const res = await stack.api.get(
+      m5001!.conversions.thumb!.url.replace(stack.config.appUrl, stack.api.origin),
+    );
     expect(res.status).toBe(200);
     expect(m5004!.id).toBe(5004);
     expect(m5004!.conversions).toEqual({});

@@ -55,7 +55,8 @@ async function urlOf(table: 'media' | 'product_uploads', id: number): Promise<st
   return url;
 }
 
-const fetchFile = (url: string, init?: RequestInit) => fetch(url, { redirect: 'manual', ...init });
+/** GET through the test API, so the response is checked against the OpenAPI document too. */
+const fetchFile = (url: string, init?: RequestInit) => stack.api.get(url, { redirect: 'manual', ...init });
 
 async function expectNotFound(res: Response) {
   expect(res.status).toBe(404);

@@ -45,7 +45,7 @@ it.each(PUBLIC_PATHS)('%s answers other methods with 405 and Allow', async (path
 
 it('answers an unknown path under /api/ with JSON 404, without Accept', async () => {
   for (const path of ['/api/v1/nothing', '/api/v2/products', '/api/v1/products/a/b']) {
-    const res = await fetch(`${stack.api.origin}${path}`, { headers: { Accept: 'text/html' } });
+    const res = await stack.api.get(`${stack.api.origin}${path}`, { headers: { Accept: 'text/html' } });
     expect(res.status).toBe(404);
     const body = (await res.json()) as { message: string; error: Record<string, unknown> };
     expect(body.error.code).toBe('not_found');

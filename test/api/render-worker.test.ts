@@ -65,7 +65,7 @@ it('renders the imported images and shows their conversions in lists and details
     expect(image.thumb_url).toBe(image.conversions.thumb!.url);
   }
   const thumb = rendered.images[0]!.conversions.thumb!;
-  const res = await fetch(thumb.url.replace(stack.config.appUrl, stack.api.origin));
+  const res = await stack.api.get(thumb.url.replace(stack.config.appUrl, stack.api.origin));
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('image/jpeg');
 

@@ -45,7 +45,7 @@ const productImages = async (slug: string) =>
 
 /** Downloads a conversion and returns its real size, format and alpha. */
 async function download(c: Conversion, type: string) {
-  const res = await fetch(local(c.url));
+  const res = await stack.api.get(local(c.url));
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe(type);
   const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
@@ -145,7 +145,7 @@ describe('conversions of product images', () => {
 describe('rendition URLs', () => {
   it('are cached immutably with the rendition id as ETag, and answer 304', async () => {
     const { thumb } = (await medium(5001)).conversions;
-    const res = await fetch(local(thumb!.url));
+    const res = await stack.api.get(local(thumb!.url));
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const etag = res.headers.get('etag')!;
     expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
@@ -173,7 +173,7 @@ describe('rendition URLs', () => {
       `${head}/${hash}/thumb/other.jpg`,
       `${head}/${hash}/..%2F..%2Fthumb/${name}`,
     ];
-    for (const u of wrong) expect((await fetch(u)).status).toBe(404);
+    for (const u of wrong) expect((await stack.api.get(u)).status).toBe(404);
     expect((await fetch(url)).status).toBe(200);
     await stack.database
       .db('media')
