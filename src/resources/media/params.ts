@@ -97,19 +97,13 @@ export function mediaListQuerySchema(perPage: { default: number; max: number } =
       description:
         '`1`: only image files (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIC/HEIF, SVG), whatever the type; `0`: only others.',
     }),
-    'ids[]': z
-      .array(z.int().min(1))
-      .optional()
-      .openapi({
-        description: 'Only these ids; array form (`ids[]=1&ids[]=2`) or one `ids=1`; no comma list.',
-      }),
+    'ids[]': z.array(z.int().min(1)).optional().openapi({
+      description: 'Only these ids; array form (`ids[]=1&ids[]=2`) or one `ids=1`; no comma list.',
+    }),
     folder: z.string().optional().openapi({ description: 'Folder slug.' }),
-    search: z
-      .string()
-      .optional()
-      .openapi({
-        description: 'Catalog search in name, file name, keywords and synonyms; every word must occur.',
-      }),
+    search: z.string().optional().openapi({
+      description: 'Catalog search in name, file name, keywords and synonyms; every word must occur.',
+    }),
     page: z.int().min(1).optional().openapi({ description: 'Page number, default 1.' }),
     per_page: z
       .int()

@@ -77,12 +77,7 @@ export const ProductListQuerySchema = z.object({
     .min(1)
     .optional()
     .openapi({ description: 'Page number, default 1; anything but an integer ≥ 1 is page 1.' }),
-  per_page: z
-    .int()
-    .min(1)
-    .max(100)
-    .optional()
-    .openapi({
-      description: 'Page size, default 15, max 100; a larger value is set to 100, a smaller one to 1.',
-    }),
+  per_page: z.int().min(1).max(100).optional().openapi({
+    description: 'Page size, default 15, max 100; a larger value is set to 100, a smaller one to 1.',
+  }),
 });
