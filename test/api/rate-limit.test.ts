@@ -6,13 +6,13 @@
  * Requests come from 127.0.0.1, a trusted proxy under the default TRUST_PROXY (`loopback`), so
  * `X-Forwarded-For` sets the client IP Express sees.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { startTestApi, type TestApi } from '../support/api';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { eventually, killProcess, startRedisServer } from '../support/outage';
 import { dropRedisKeys, testConfig } from '../support/stack';
 import { bearer } from '../support/tokens';
 
@@ -174,35 +174,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
-  });
-  return child;
-}
-
-async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await probe();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 it('keeps answering with its Redis stopped (limits fail open, one warning), and counts again when it is back', async () => {
   const port = await freePort();
-  let redis = await startRedis(port);
+  let redis = await startRedisServer(port);
   const lines: { level: number; msg: string }[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -222,8 +196,7 @@ it('keeps answering with its Redis stopped (limits fail open, one warning), and 
     );
     expect(limits(counted)).toEqual(['100', expect.any(String)]);
 
-    redis.kill('SIGKILL');
-    await once(redis, 'exit');
+    await killProcess(redis);
     const during: Response[] = [];
     for (let i = 0; i < 5; i++) during.push(await api.get('/image-formats', from('203.0.113.20')));
     expect(during.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -232,7 +205,7 @@ it('keeps answering with its Redis stopped (limits fail open, one warning), and 
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.level).toBe(40);
 
-    redis = await startRedis(port);
+    redis = await startRedisServer(port);
     const back = await eventually(
       () => api.get('/image-formats', from('203.0.113.21')),
       (res) => res.headers.get('x-ratelimit-limit') === '100',
@@ -241,9 +214,6 @@ it('keeps answering with its Redis stopped (limits fail open, one warning), and 
   } finally {
     apis.splice(apis.indexOf(api), 1);
     await api.close();
-    if (redis.exitCode === null) {
-      redis.kill('SIGKILL');
-      await once(redis, 'exit');
-    }
+    await killProcess(redis);
   }
 });

@@ -3,26 +3,14 @@
  * with APP_ENV=local the page loads the specification and lists the operations, requests nothing but this
  * origin, and shows no CSP or script errors. The page's CSP is its own; other paths keep helmet's.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { type BrowserContext } from 'playwright-core';
 import { startTestApi, type TestApi } from '../support/api';
+import { launchChromium } from '../support/chromium';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { testConfig } from '../support/stack';
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let t: TestDatabase;
 let api: TestApi;
@@ -30,17 +18,10 @@ let dir: string;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
   t = await createTestDatabase();
   api = await startTestApi(testConfig(t.url, { APP_ENV: 'local' }));
   dir = await mkdtemp(path.join(os.tmpdir(), 'api-docs-'));
-  context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 900 },
-  });
+  context = await launchChromium(dir);
 });
 afterAll(async () => {
   await context?.close();

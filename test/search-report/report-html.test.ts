@@ -4,28 +4,15 @@
  * totals and chart data equal the inserted log (fixture.ts), and a query with markup and quotes is shown as
  * text and never runs.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { insertRows, RANGE, SCRIPT_QUERY } from './fixture';
 import { runReport } from './run-report';
-
-const CHROMIUM = '/usr/bin/chromium';
-// Without the background-networking flags Chromium keeps calling Google's hosts, which this network refuses.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // What the page callbacks touch, typed here: the project compiles without the DOM library.
 interface Canvas {
@@ -57,8 +44,6 @@ const requests: string[] = [];
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
   t = await createTestDatabase();
   await insertRows(t.db);
   dir = await mkdtemp(path.join(os.tmpdir(), 'search-report-'));
@@ -68,13 +53,7 @@ beforeAll(async () => {
   expect(result.stdout).toContain(`HTML report written to ${file}`);
   html = await readFile(file, 'utf8');
 
-  // A fresh profile each run (launchPersistentContext's directory is the --user-data-dir).
-  context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 900 },
-  });
+  context = await launchChromium(dir);
   page = context.pages()[0] ?? (await context.newPage());
   page.on('request', (request) => requests.push(request.url()));
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
