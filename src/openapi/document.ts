@@ -13,6 +13,7 @@ import {
 } from '@asteasolutions/zod-to-openapi';
 import { authText, OPERATIONS, searchSessionHeader, type Operation } from './operations';
 import { errorResponses, fileResponses, rateLimitHeaders } from './responses';
+import { NotReadySchema, ReadySchema, UpSchema } from '../ops/schema';
 import { DOCUMENT_DESCRIPTION } from './text';
 import { z } from './zod';
 
@@ -128,6 +129,107 @@ function registerFiles(registry: OpenAPIRegistry, appUrl: string): void {
   });
 }
 
+/**
+ * The operations endpoints of src/ops at the app root: `/up`, `/ready` (public), `/metrics` and the queue
+ * dashboard `/admin/queues` (token with ability `*`). Not rate-limited, not under `/api`.
+ */
+function registerOps(registry: OpenAPIRegistry, appUrl: string): void {
+  const errors = errorResponses(false);
+  const noStore = z.object({ 'Cache-Control': z.literal('no-store') });
+  const common = {
+    method: 'get' as const,
+    tags: ['Operations'],
+    servers: [{ url: appUrl, description: 'The app root (operations endpoints are outside /api/v1).' }],
+  };
+  // The operations endpoints are not API routes: any other method falls through to `not_found`.
+  const otherMethod = {
+    ...errors[404]!,
+    description: '`not_found`: only for a method other than GET and HEAD (these endpoints answer no 405).',
+  };
+  const admin = {
+    ...common,
+    security: [{ bearerAuth: [] }],
+  };
+  const adminErrors = {
+    401: errors[401]!,
+    403: { ...errors[403]!, description: '`forbidden`: a valid token without the ability `*`.' },
+    500: errors[500]!,
+    503: {
+      ...errors[503]!,
+      description: '`service_unavailable`: Postgres (the token check) is unreachable.',
+    },
+  };
+  registry.registerPath({
+    ...common,
+    path: '/up',
+    operationId: 'up',
+    summary: 'Liveness: the process runs',
+    description:
+      'Asks no dependency, so an outage of Postgres or Meilisearch never makes an orchestrator restart a healthy process. Public: no token needed.',
+    security: [],
+    responses: {
+      200: {
+        description: 'The process is alive.',
+        headers: noStore,
+        content: { 'application/json': { schema: UpSchema } },
+      },
+      404: otherMethod,
+    },
+  });
+  registry.registerPath({
+    ...common,
+    path: '/ready',
+    operationId: 'ready',
+    summary: 'Readiness: Postgres, Redis, Meilisearch and the live indexes answer',
+    description: 'Each check has 1 second; they run in parallel. Public: no token needed.',
+    security: [],
+    responses: {
+      200: {
+        description: 'Ready.',
+        headers: noStore,
+        content: { 'application/json': { schema: ReadySchema } },
+      },
+      404: otherMethod,
+      503: {
+        description: 'Not ready: `failed` names the failed checks, `checks` says why.',
+        headers: noStore,
+        content: { 'application/json': { schema: NotReadySchema } },
+      },
+    },
+  });
+  registry.registerPath({
+    ...admin,
+    path: '/metrics',
+    operationId: 'metrics',
+    summary: 'Prometheus metrics',
+    description:
+      'Requests by route pattern and status, Meilisearch and Postgres latencies, the index outbox backlog, the index queue by state, the search-log counters and process metrics. Token with ability `*`.',
+    responses: {
+      200: {
+        description: 'The Prometheus text exposition format (version 0.0.4).',
+        headers: noStore,
+        content: { 'text/plain': { schema: z.string() } },
+      },
+      ...adminErrors,
+    },
+  });
+  registry.registerPath({
+    ...admin,
+    path: '/admin/queues',
+    operationId: 'queueDashboard',
+    summary: 'The queue dashboard (Bull Board)',
+    description:
+      "The index queue's jobs by state, failed jobs with their error, and retry. The page loads its static files and Bull Board's own JSON API under `/admin/queues/` (not described here), each with the same token check. Token with ability `*`.",
+    responses: {
+      200: {
+        description: 'The dashboard page.',
+        content: { 'text/html': { schema: z.string() } },
+      },
+      ...adminErrors,
+    },
+  });
+}
+
 /** The document for a server at `appUrl` (APP_URL; the API is `${appUrl}/api/v1`). */
 export function buildOpenApiDocument(appUrl: string): OpenApiDocument {
   const registry = new OpenAPIRegistry();
@@ -139,6 +241,7 @@ export function buildOpenApiDocument(appUrl: string): OpenApiDocument {
   });
   for (const op of OPERATIONS) registerOperation(registry, op);
   registerFiles(registry, appUrl);
+  registerOps(registry, appUrl);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
@@ -155,6 +258,10 @@ export function buildOpenApiDocument(appUrl: string): OpenApiDocument {
       { name: 'Account', description: "The token's user." },
       { name: 'Content (CMS)', description: 'Protected endpoints for a CMS (token with an ability).' },
       { name: 'Files', description: 'Public file URLs (outside /api/v1).' },
+      {
+        name: 'Operations',
+        description: 'Health checks, metrics and the queue dashboard (at the app root, not rate-limited).',
+      },
     ],
   });
 }

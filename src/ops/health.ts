@@ -4,7 +4,7 @@
  *   Meilisearch outage never makes an orchestrator restart healthy API processes (as Laravel's `/up`).
  * - `GET /ready`: Postgres, Redis and Meilisearch answer within a short timeout each and every live index
  *   exists. 200 `{ status: 'ok', checks }`; otherwise 503 `{ status: 'unavailable', failed, checks }` where
- *   `failed` names the checks that failed and `checks.<name>` says why.
+ *   `failed` names the checks that failed and `checks.<name>` says why (schemas: schema.ts).
  *
  * Both are mounted outside `/api`, so neither is rate-limited nor written to the request log.
  */
@@ -14,11 +14,12 @@ import type { Knex } from 'knex';
 import { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../../config/env';
 import { INDEX_NAMES, indexUid } from '../search/indexes';
+import type { NotReadyBody, ReadyBody, ReadyCheck, UpBody } from './schema';
 
 /** Milliseconds each readiness check may take before it counts as failed. */
 export const READY_TIMEOUT_MS = 1000;
 
-export type ReadyCheck = 'postgres' | 'redis' | 'meilisearch' | 'indexes';
+export type { ReadyCheck };
 
 export interface HealthDeps {
   config: Pick<AppConfig, 'meiliUrl' | 'meiliMasterKey' | 'meiliIndexPrefix'>;
@@ -29,7 +30,7 @@ export interface HealthDeps {
 
 /** `GET /up`: 200 `{ status: 'up' }` while the process runs; asks no dependency. */
 export const up: RequestHandler = (_req, res) => {
-  res.set('Cache-Control', 'no-store').json({ status: 'up' });
+  res.set('Cache-Control', 'no-store').json({ status: 'up' } satisfies UpBody);
 };
 
 /** Resolves with `promise`, or rejects after `ms` milliseconds. */
@@ -126,8 +127,8 @@ export function healthRouter(deps: HealthDeps): Router {
   router.get('/ready', async (_req, res) => {
     const { checks, failed } = await checkReadiness(deps);
     res.set('Cache-Control', 'no-store');
-    if (failed.length === 0) res.json({ status: 'ok', checks });
-    else res.status(503).json({ status: 'unavailable', failed, checks });
+    if (failed.length === 0) res.json({ status: 'ok', checks } satisfies ReadyBody);
+    else res.status(503).json({ status: 'unavailable', failed, checks } satisfies NotReadyBody);
   });
   return router;
 }

@@ -4,17 +4,12 @@
  * rate-limited; `/metrics` and the Bull Board dashboard only for tokens with ability `*`, and what
  * `/metrics` reports after real requests.
  */
-import type { AddressInfo } from 'node:net';
 import { Worker } from 'bullmq';
 import type { AppConfig } from '../../config/env';
 import { createIndexQueue, redisConnection, type IndexQueue } from '../../indexer/queue';
-import { createApp } from '../../src/app';
-import { createDb } from '../../src/db/database';
 import { freePort } from '../../src/dev/free-port';
-import { createLimiterRedis } from '../../src/http/rate-limit';
-import { createLogger } from '../../src/logger';
-import { createSearchLog, type SearchLog } from '../../src/search-log';
-import { createMeiliClient } from '../../src/search/indexes';
+import type { SearchLog } from '../../src/search-log';
+import { startTestApi } from '../support/api';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { eventually } from '../support/outage';
 import { testConfig } from '../support/stack';
@@ -24,52 +19,25 @@ interface OpsApi {
   origin: string;
   queue: IndexQueue;
   searchLog: SearchLog;
+  /** GET `<origin><path>` through the test API's `get()`, so the contract check sees the response. */
   get(path: string, authorization?: string): Promise<Response>;
   close(): Promise<void>;
 }
 
 /** The real app of `config` with an index queue (as src/server.ts builds it) on a free port. */
 async function startOpsApi(config: AppConfig): Promise<OpsApi> {
-  const db = createDb(config.databaseUrl, 4);
-  const logger = createLogger(config, 'test');
-  const redis = createLimiterRedis(config, logger);
-  const searchLogDb = createDb(config.databaseUrl, 2);
-  const searchLog = createSearchLog({ db: searchLogDb, redis, redisPrefix: config.redisPrefix, logger });
   const queue = createIndexQueue(config);
   queue.on('error', () => undefined);
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 2000);
-    redis.once('ready', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  const app = createApp({
-    config,
-    db,
-    meili: createMeiliClient(config),
-    logger,
-    redis,
-    searchLog,
-    indexQueue: queue,
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const api = await startTestApi(config, { indexQueue: queue });
   return {
-    origin,
+    origin: api.origin,
     queue,
-    searchLog,
+    searchLog: api.deps.searchLog,
     get: (path, authorization) =>
-      fetch(`${origin}${path}`, { headers: authorization ? { Authorization: authorization } : {} }),
+      api.get(`${api.origin}${path}`, { headers: authorization ? { Authorization: authorization } : {} }),
     async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await searchLog.close(2000);
+      await api.close();
       await queue.close();
-      redis.disconnect();
-      await db.destroy();
-      await searchLogDb.destroy();
     },
   };
 }

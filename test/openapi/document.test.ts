@@ -1,5 +1,6 @@
 /**
- * The OpenAPI document (src/openapi): one operation per route of src/routes.ts, and `GET /docs/api.json`
+ * The OpenAPI document (src/openapi): one operation per route of src/routes.ts, `/files` and the
+ * operations endpoints of src/ops (at the app root, not in src/routes.ts), and `GET /docs/api.json`
  * open with APP_ENV=local, otherwise only to a token whose user has the permission `viewApiDocs`
  * (401/403 in the spec's error shape).
  */
@@ -38,13 +39,34 @@ it('documents every route of src/routes.ts, and nothing else under /api/v1', () 
   expect(document.openapi).toBe('3.1.0');
   expect(document.servers).toEqual([{ url: 'http://api.test/api/v1', description: 'This server' }]);
   for (const [p, item] of Object.entries(document.paths ?? {})) {
-    if (p.startsWith('/files/')) continue;
     const op = item.get!;
+    if (op.servers) continue; // /files and the operations endpoints, at the app root
+    expect(DOCUMENTED_PATHS).toContain(p.replace(/\{(\w+)\}/g, ':$1'));
     expect(Object.keys(op.responses ?? {})).toEqual(expect.arrayContaining(['405', '429', '500', '503']));
   }
   const media = document.paths!['/content/media/{media}/preview']!.get!;
   expect(media.security).toEqual([{ bearerAuth: [] }]);
   expect(Object.keys(media.responses!)).toEqual(expect.arrayContaining(['200', '304', '401', '403', '404']));
+});
+
+it('documents the operations endpoints of src/ops at the app root, outside src/routes.ts', () => {
+  const document = buildOpenApiDocument('http://api.test');
+  const root = [{ url: 'http://api.test', description: expect.any(String) as string }];
+  const statuses = (p: string) => Object.keys(document.paths![p]!.get!.responses ?? {});
+  for (const p of ['/up', '/ready', '/metrics', '/admin/queues']) {
+    const op = document.paths![p]!.get!;
+    expect([p, op.tags, op.servers]).toEqual([p, ['Operations'], root]);
+  }
+  expect(statuses('/up')).toEqual(['200', '404']);
+  expect(statuses('/ready')).toEqual(['200', '404', '503']);
+  for (const p of ['/metrics', '/admin/queues']) {
+    expect(document.paths![p]!.get!.security).toEqual([{ bearerAuth: [] }]);
+    expect(statuses(p)).toEqual(expect.arrayContaining(['200', '401', '403']));
+  }
+  expect(Object.keys(document.paths!['/metrics']!.get!.responses!['200']!.content!)).toEqual(['text/plain']);
+  expect(Object.keys(document.paths!['/admin/queues']!.get!.responses!['200']!.content!)).toEqual([
+    'text/html',
+  ]);
 });
 
 it('is open with APP_ENV=local', async () => {

@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../../config/env';
+import type { IndexQueue } from '../../indexer/queue';
 import { createApp, type AppDeps } from '../../src/app';
 import { createDb } from '../../src/db/database';
 import { createLimiterRedis } from '../../src/http/rate-limit';
@@ -31,11 +32,16 @@ export interface TestApi {
 /**
  * Starts the app of `config` (its APP_URL stays what the config says; requests go to the real port).
  * `logger` replaces the silent test logger (to read what the app logs); `searchLog` overrides options of
- * the search log (its `db`, buffer size, intervals).
+ * the search log (its `db`, buffer size, intervals); `indexQueue` (owned and closed by the caller) turns on
+ * the queue dashboard and gauges of src/ops.
  */
 export async function startTestApi(
   config: AppConfig,
-  options: { logger?: AppDeps['logger']; searchLog?: Partial<SearchLogOptions> } = {},
+  options: {
+    logger?: AppDeps['logger'];
+    searchLog?: Partial<SearchLogOptions>;
+    indexQueue?: IndexQueue;
+  } = {},
 ): Promise<TestApi> {
   const db = createDb(config.databaseUrl, 4);
   const logger = options.logger ?? createLogger(config, 'test');
@@ -49,7 +55,15 @@ export async function startTestApi(
     ...options.searchLog,
     db: searchLogDb,
   });
-  const deps = { config, db, meili: createMeiliClient(config), logger, redis, searchLog };
+  const deps = {
+    config,
+    db,
+    meili: createMeiliClient(config),
+    logger,
+    redis,
+    searchLog,
+    ...(options.indexQueue ? { indexQueue: options.indexQueue } : {}),
+  };
   // Counting starts once the limiter's Redis is ready (before that, limits fail open); don't wait forever,
   // a test may point REDIS_URL at a Redis that is down on purpose.
   await new Promise<void>((resolve) => {

@@ -1,0 +1,48 @@
+/**
+ * The JSON bodies of `GET /up` and `GET /ready` (health.ts), typed for the handlers and documented in the
+ * OpenAPI document (src/openapi/document.ts). Strict: the contract test notices an undocumented field.
+ */
+import { z } from '../openapi/zod';
+
+const checkNames = ['postgres', 'redis', 'meilisearch', 'indexes'] as const;
+
+export const ReadyCheckSchema = z.enum(checkNames).openapi('ReadyCheck', {
+  description:
+    'A readiness check: `postgres`, `redis`, `meilisearch` (answers within 1 s) or `indexes` (every live index exists).',
+});
+
+const checkResult = (name: string) =>
+  z.string().openapi({ description: `\`ok\`, or why the ${name} check failed (an error code and message).` });
+
+export const ReadyChecksSchema = z
+  .strictObject({
+    postgres: checkResult('Postgres'),
+    redis: checkResult('Redis'),
+    meilisearch: checkResult('Meilisearch'),
+    indexes: z.string().openapi({
+      description:
+        '`ok`, `missing <uid>, ...`, why the check failed, or `not checked: Meilisearch is unavailable`.',
+    }),
+  })
+  .openapi('ReadyChecks', { description: 'The outcome of each readiness check.' });
+
+export const UpSchema = z.strictObject({ status: z.literal('up') }).openapi('Up');
+
+export const ReadySchema = z
+  .strictObject({ status: z.literal('ok'), checks: ReadyChecksSchema })
+  .openapi('Ready', { description: 'Every dependency answered and every live index exists.' });
+
+export const NotReadySchema = z
+  .strictObject({
+    status: z.literal('unavailable'),
+    failed: z.array(ReadyCheckSchema).min(1).openapi({
+      description: 'The checks that failed (`indexes` is not counted when Meilisearch is down).',
+    }),
+    checks: ReadyChecksSchema,
+  })
+  .openapi('NotReady', { description: 'At least one check failed.' });
+
+export type UpBody = z.infer<typeof UpSchema>;
+export type ReadyCheck = z.infer<typeof ReadyCheckSchema>;
+export type ReadyBody = z.infer<typeof ReadySchema>;
+export type NotReadyBody = z.infer<typeof NotReadySchema>;
