@@ -61,6 +61,7 @@ export async function serveUntilInterrupted(
       `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Accept: application/json' '${base}/content/media?per_page=2'\n` +
       `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Accept: application/json' '${base}/search/suggestions?q=front'`,
   );
+  console.log(`\nAPI documentation: ${config.appUrl}/api/docs`);
   console.log('\nCtrl-C stops the API, the worker and Meilisearch.');
   return new Promise<never>(() => {});
 }
@@ -68,6 +69,8 @@ export async function serveUntilInterrupted(
 /** Our environment (the services read their whole configuration from it) with this demo's Meilisearch. */
 function serviceEnv(meili: MeiliConnection): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, MEILI_URL: meili.url };
+  // A demo runs locally: the OpenAPI document at /docs/api.json is open (spec "Specification document").
+  env.APP_ENV ||= 'local';
   if (meili.masterKey) env.MEILI_MASTER_KEY = meili.masterKey;
   else delete env.MEILI_MASTER_KEY;
   return env;
