@@ -9,6 +9,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { runRender } from '../../indexer/jobs/render';
+import { peakRenders, RENDER_SLOTS } from '../../src/resources/content-media/render';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { SAMPLE_SNAPSHOT } from '../support/snapshot';
 import { authHeaders, bearer } from '../support/tokens';
@@ -145,6 +146,18 @@ describe('GET /content/media/{media}/preview', () => {
     expect(stored.equals(bodies[0]!.body)).toBe(true);
     const dir = path.join(stack.mediaRoot, path.dirname(rows[0]!.file_path));
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('renders at most RENDER_SLOTS images at once; the others wait their turn and are served too', async () => {
+    // Media the other tests do not look at again; without their previews, each request below renders.
+    const ids = [5002, 5003, 5009, 5016];
+    await db()('renditions').whereIn('media_id', ids).whereIn('format_key', ['preview', 'hero']).delete();
+    const pairs = [...ids.map((id) => [id, 'preview'] as const), [5002, 'hero'] as const];
+    const responses = await Promise.all(pairs.map(([id, format]) => preview(id, format)));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    await Promise.all(responses.map((r) => r.arrayBuffer()));
+    // Five renders were asked for at once: two ran together, never more.
+    expect(peakRenders()).toBe(RENDER_SLOTS);
   });
 
   it('leaves the other formats to the worker, which reuses what the API rendered', async () => {

@@ -9,6 +9,10 @@
  * through temp file + rename and on the same row through the upsert, so a double render costs time, never
  * a corrupt file.
  *
+ * At most RENDER_SLOTS renders run at once per process; the others wait their turn in arrival order. One
+ * 12-megapixel render peaks at about 280 MB (BENCHMARKS.md), so many first previews of different images at
+ * once must not all decode together inside an API replica.
+ *
  * The render modules (sharp, the HEIC decoder's WebAssembly) are loaded on the first render only: an API
  * that never renders does not carry them.
  */
@@ -40,6 +44,32 @@ function loadRenderer(): RenderJobModule {
 
 const inFlight = new Map<string, Promise<boolean>>();
 
+/** Renders running at once in this process (sharp itself uses 2 threads per render). */
+export const RENDER_SLOTS = 2;
+let running = 0;
+let peak = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `task` once a render slot is free; frees it when the task settles. */
+async function inSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= RENDER_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  peak = Math.max(peak, running);
+  try {
+    return await task();
+  } finally {
+    const next = waiting.shift();
+    if (next)
+      next(); // the slot passes straight to the next waiting render
+    else running -= 1;
+  }
+}
+
+/** The most renders that ran at once since start (for tests and metrics). */
+export function peakRenders(): number {
+  return peak;
+}
+
 /**
  * True when `source` holds a rendition of its format made from the current original with the current
  * format settings, and its file is on disk under `mediaRoot`.
@@ -60,7 +90,7 @@ export function renderOnDemand(ctx: RenderContext, mediumId: number, formatKey: 
   const key = `${mediumId}:${formatKey}`;
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = (async () => {
+    pending = inSlot(async () => {
       const { runRender } = loadRenderer();
       try {
         await runRender(ctx, { target: 'media', id: mediumId }, [formatKey]);
@@ -71,7 +101,7 @@ export function renderOnDemand(ctx: RenderContext, mediumId: number, formatKey: 
         ctx.logger.warn({ err: error, mediumId, format: formatKey }, 'preview: original cannot be rendered');
         return false;
       }
-    })().finally(() => inFlight.delete(key));
+    }).finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   return pending;
