@@ -16,6 +16,7 @@ import {
 import { renditionsJson } from '../../media/renditions';
 import type { CmsMediumRecord } from '../../search/documents';
 import type { MediumKey } from '../media/params';
+import { mediumKeyCondition } from '../media/query';
 import { mediumFromRow } from '../products/query';
 
 type Row = Record<string, unknown>;
@@ -53,9 +54,6 @@ export function cmsMediumFromRow(row: Row): CmsMediumRecord {
   };
 }
 
-const keyCondition = (key: MediumKey): [string, string | number] =>
-  'id' in key ? ['m.id = ?', key.id] : ['m.source_id = ?', key.sourceId];
-
 /** The CMS rule at `now` (ms since epoch) for the medium `m`; binds one timestamp. */
 const CMS_VISIBLE = `${mediaReleasedForCms('m')} AND (m.valid_until IS NULL OR m.valid_until > ?::timestamptz)`;
 
@@ -68,7 +66,7 @@ export async function findCmsMedium(
   key: MediumKey,
   now: number,
 ): Promise<CmsMediumRecord | undefined> {
-  const [where, value] = keyCondition(key);
+  const [where, value] = mediumKeyCondition(key);
   const { rows } = await db.raw<{ rows: Row[] }>(
     `WITH RECURSIVE ${CMS_MEDIUM_CTES}
      SELECT ${CMS_MEDIUM_COLUMNS} FROM ${CMS_MEDIUM_FROM}
@@ -116,7 +114,7 @@ function fileFromRow(row: Row): CmsFile {
 
 /** The original of the CMS-visible medium `key` at `now`, or undefined (not visible, unknown). */
 export async function findCmsFile(db: Knex, key: MediumKey, now: number): Promise<CmsFile | undefined> {
-  const [where, value] = keyCondition(key);
+  const [where, value] = mediumKeyCondition(key);
   const { rows } = await db.raw<{ rows: Row[] }>(
     `WITH RECURSIVE ${ACTIVE_FOLDERS_CTE}
      SELECT m.id, m.file_path, m.file_sha256, m.file_name, m.mime_type FROM media m
@@ -136,7 +134,7 @@ export async function findPreviewSource(
   formatKey: string,
   now: number,
 ): Promise<PreviewSource | undefined> {
-  const [where, value] = keyCondition(key);
+  const [where, value] = mediumKeyCondition(key);
   const { rows } = await db.raw<{ rows: Row[] }>(
     `WITH RECURSIVE ${ACTIVE_FOLDERS_CTE}
      SELECT m.id, m.file_path, m.file_sha256, m.file_name, m.mime_type,

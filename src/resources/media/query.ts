@@ -10,6 +10,10 @@ import type { MediumRecord } from '../../search/documents';
 import { mediumFromRow } from '../products/query';
 import type { MediumKey } from './params';
 
+/** The WHERE condition on the medium `m` that `key` names, and its one binding. */
+export const mediumKeyCondition = (key: MediumKey): [string, string | number] =>
+  'id' in key ? ['m.id = ?', key.id] : ['m.source_id = ?', key.sourceId];
+
 /**
  * The public medium named by `key` at the instant `now` (ms since epoch, the API's clock, the same one the
  * list filter and the product images use), or undefined when it is unknown or not public.
@@ -19,7 +23,7 @@ export async function findPublicMedium(
   key: MediumKey,
   now: number,
 ): Promise<MediumRecord | undefined> {
-  const [where, value] = 'id' in key ? ['m.id = ?', key.id] : ['m.source_id = ?', key.sourceId];
+  const [where, value] = mediumKeyCondition(key);
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
     `WITH RECURSIVE ${PUBLIC_FOLDERS_CTE}
      SELECT m.id, m.name, m.file_name, m.mime_type, m.type, m.size, m.file_path, m.file_sha256, m.alt, m.title,
