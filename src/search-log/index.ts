@@ -17,7 +17,13 @@ import { throttledWarning } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import { createSearchCap, type SearchCap } from './cap';
 import { normalizeQuery, sessionIdOf, type SearchFilters } from './normalize';
-import { createRecorder, zeroCounters, type RecorderOptions, type SearchLogCounters } from './recorder';
+import {
+  createRecorder,
+  RECORDER_DEFAULTS,
+  zeroCounters,
+  type RecorderOptions,
+  type SearchLogCounters,
+} from './recorder';
 
 export type { SearchLogCounters } from './recorder';
 export type { SearchFilters } from './normalize';
@@ -82,7 +88,7 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
     options.warnEveryMs,
   );
   const checking = new Set<Promise<void>>();
-  const maxChecking = options.maxBuffered ?? 10_000;
+  const maxChecking = options.maxBuffered ?? RECORDER_DEFAULTS.maxBuffered;
 
   const settle = async () => {
     while (checking.size > 0) await Promise.allSettled([...checking]);
