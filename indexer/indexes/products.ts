@@ -22,7 +22,7 @@ import type { IndexDefinition } from './types';
 
 type Row = Record<string, unknown>;
 
-// Kept here for its importers (articles index, search suggestions).
+// Re-exported for search suggestions (src/resources/search-suggestions/query.ts imports it from here).
 export { compactOrdernumber };
 
 /** Attributes that hold order numbers: no typos there (`100.426` must not find `100.427`). */
