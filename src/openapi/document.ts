@@ -80,6 +80,13 @@ function registerFiles(registry: OpenAPIRegistry, appUrl: string): void {
     });
   const name = z.string().openapi({ description: 'The file name, percent-encoded.' });
   const errors = errorResponses(false);
+  const fileErrors = {
+    404: errors[404]!,
+    405: errors[405]!,
+    416: errors[416]!,
+    500: errors[500]!,
+    503: errors[503]!,
+  };
   const common = {
     method: 'get' as const,
     tags: ['Files'],
@@ -94,14 +101,7 @@ function registerFiles(registry: OpenAPIRegistry, appUrl: string): void {
     description:
       'Served while its record is public; any URL that does not name a public record exactly is 404. Cached 5 minutes.',
     request: { params: z.object({ kind, id, hash, name }) },
-    responses: {
-      ...fileResponses('The original.'),
-      404: errors[404]!,
-      405: errors[405]!,
-      416: errors[416]!,
-      500: errors[500]!,
-      503: errors[503]!,
-    },
+    responses: { ...fileResponses('The original.'), ...fileErrors },
   });
   registry.registerPath({
     ...common,
@@ -118,14 +118,7 @@ function registerFiles(registry: OpenAPIRegistry, appUrl: string): void {
         name,
       }),
     },
-    responses: {
-      ...fileResponses('The rendition.'),
-      404: errors[404]!,
-      405: errors[405]!,
-      416: errors[416]!,
-      500: errors[500]!,
-      503: errors[503]!,
-    },
+    responses: { ...fileResponses('The rendition.'), ...fileErrors },
   });
 }
 
