@@ -19,7 +19,7 @@ import type { Knex } from 'knex';
 import type { IndexerContext } from '../context';
 import type { RenderRequest } from '../queue';
 import {
-  formatSignature,
+  isCurrentRendition,
   isRenderable,
   renditionPath,
   RENDERABLE_MIME_TYPES,
@@ -54,10 +54,6 @@ const TABLES = { media: 'media', upload: 'product_uploads' } as const;
 const COLUMNS = { media: 'media_id', upload: 'upload_id' } as const;
 /** The outbox entity whose documents show the owner (fanout.ts). */
 const OUTBOX = { media: 'media', upload: 'product_upload' } as const;
-
-async function exists(file: string): Promise<boolean> {
-  return (await stat(file).catch(() => null))?.isFile() ?? false;
-}
 
 /** Writes `data` to `target` atomically (temp file + rename); a file already there is left alone. */
 async function writeOnce(target: string, data: Buffer): Promise<void> {
@@ -130,9 +126,12 @@ export async function runRender(
     const row = byKey.get(format.key);
     const current =
       row &&
-      row.source_sha256 === sha &&
-      row.format_signature === formatSignature(format) &&
-      (await exists(path.join(ctx.mediaRoot, row.file_path)));
+      (await isCurrentRendition(
+        ctx.mediaRoot,
+        { path: row.file_path, sourceSha256: row.source_sha256, signature: row.format_signature },
+        sha,
+        format,
+      ));
     if (!current) todo.push(format);
   }
   // Inactive formats, and renditions of an older original (they go even when the new one fails).

@@ -3,6 +3,8 @@
  * renditions at all, the signature a rendition was made with, and where a rendition file lives.
  */
 import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 
 export type Fit = 'crop' | 'max' | 'contain';
 
@@ -54,6 +56,21 @@ export function isRenderable(mimeType: string | null): boolean {
 export function formatSignature(format: RenderFormat): string {
   const size = `${format.width ?? '-'}x${format.height ?? '-'}`;
   return `v${RENDERER_VERSION}:${format.fit}:${size}:q${format.quality ?? DEFAULT_QUALITY}`;
+}
+
+/**
+ * True when a stored rendition (`path` under `mediaRoot`, made from the original `sourceSha256` with
+ * `signature`) is current: made from the original `sha256` with `format`'s current settings, and its file
+ * is on disk. The worker and the CMS preview both decide by this.
+ */
+export async function isCurrentRendition(
+  mediaRoot: string,
+  rendition: { path: string; sourceSha256: string; signature: string },
+  sha256: string | null,
+  format: RenderFormat,
+): Promise<boolean> {
+  if (rendition.sourceSha256 !== sha256 || rendition.signature !== formatSignature(format)) return false;
+  return (await stat(path.join(mediaRoot, rendition.path)).catch(() => null))?.isFile() ?? false;
 }
 
 /**

@@ -16,10 +16,8 @@
  * The render modules (sharp, the HEIC decoder's WebAssembly) are loaded on the first render only: an API
  * that never renders does not carry them.
  */
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { RenderContext } from '../../../indexer/jobs/render';
-import { formatSignature } from '../../../indexer/render/formats';
+import { isCurrentRendition } from '../../../indexer/render/formats';
 import type { PreviewSource } from './query';
 
 type RenderJobModule = typeof import('../../../indexer/jobs/render');
@@ -74,11 +72,11 @@ export function peakRenders(): number {
  * True when `source` holds a rendition of its format made from the current original with the current
  * format settings, and its file is on disk under `mediaRoot`.
  */
-export async function isCurrentRendition(mediaRoot: string, source: PreviewSource): Promise<boolean> {
+export async function isCurrentPreview(mediaRoot: string, source: PreviewSource): Promise<boolean> {
   const { rendition, format } = source;
-  if (!rendition || !format || rendition.sourceSha256 !== source.sha256) return false;
-  if (rendition.signature !== formatSignature(format)) return false;
-  return (await stat(path.join(mediaRoot, rendition.path)).catch(() => null))?.isFile() ?? false;
+  return Boolean(
+    rendition && format && (await isCurrentRendition(mediaRoot, rendition, source.sha256, format)),
+  );
 }
 
 /**

@@ -20,7 +20,7 @@ import { serializeCmsFolderTree } from '../media-folders/serializer';
 import { mediumKey } from '../media/params';
 import { parseContentMediaListParams, previewFormat } from './params';
 import { findCmsFile, findCmsMedium, findPreviewSource } from './query';
-import { isCurrentRendition, renderOnDemand } from './render';
+import { isCurrentPreview, renderOnDemand } from './render';
 import { searchCmsMedia } from './search';
 import { serializeCmsMedium } from './serializer';
 
@@ -89,10 +89,10 @@ export function preview(deps: AppDeps): Handler {
     if (!source?.format || !source.path || !source.sha256 || !isRenderable(source.mimeType)) {
       throw new ApiError(404);
     }
-    if (!(await isCurrentRendition(root, source))) {
+    if (!(await isCurrentPreview(root, source))) {
       if (!(await renderOnDemand(ctx, source.id, format))) throw new ApiError(404);
       source = await findPreviewSource(deps.db, key, format, now);
-      if (!source || !(await isCurrentRendition(root, source))) throw new ApiError(404);
+      if (!source || !(await isCurrentPreview(root, source))) throw new ApiError(404);
     }
     const rendition = source.rendition!;
     await sendStoredFile(
