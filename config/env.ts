@@ -29,6 +29,13 @@ const cidr = z.string().refine((value) => {
   return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
 }, 'must be an IP address or CIDR range');
 
+/** The non-empty entries of a comma list, trimmed. */
+const commaList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 /** Express's names for address ranges in `trust proxy`. */
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -68,12 +75,7 @@ const schema = z.object({
   API_UNLIMITED_NETWORKS: z
     .string()
     .default('10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
+    .transform(commaList)
     .pipe(z.array(cidr)),
   TRUST_PROXY: z
     .string()
@@ -82,10 +84,7 @@ const schema = z.object({
       const lower = v.trim().toLowerCase();
       if (lower === 'true' || lower === 'false') return lower === 'true';
       if (/^\d+$/.test(lower)) return Number(lower); // number of proxy hops to trust
-      const entries = v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
+      const entries = commaList(v);
       const bad = entries.find((e) => !PROXY_NAMES.includes(e) && !cidr.safeParse(e).success);
       if (bad !== undefined || entries.length === 0) {
         ctx.addIssue({
