@@ -50,6 +50,8 @@ export interface Operation {
 const data = (schema: z.ZodType) => z.strictObject({ data: schema });
 const slug = (description: string) => z.object({ slug: z.string().openapi({ description }) });
 const mediaParams = z.object({ media: MediumKeySchema });
+/** The body of `/products` and `/content/products` (`meta.facets` with `facets=1`). */
+const productPage = paginatedSchema(ProductSchema, { facets: ProductFacetsSchema.optional() });
 export const searchSessionHeader = z.object({
   'X-Search-Session': z.string().optional().openapi({
     description: 'Groups the searches of one session for the anonymous search log (analysis only).',
@@ -73,7 +75,7 @@ export const OPERATIONS: Operation[] = [
       'Sorted by `ordernumber` (by relevance with `search`), paginated. List form: without `articles`, `manufacturers`, `tractor_models`.',
     auth: 'public',
     query: ProductListQuerySchema,
-    body: paginatedSchema(ProductSchema, { facets: ProductFacetsSchema.optional() }),
+    body: productPage,
     okDescription: 'A page of products.',
     searchSession: true,
   },
@@ -249,7 +251,7 @@ export const OPERATIONS: Operation[] = [
     description: 'Same parameters and data as `GET /products`.',
     auth: 'content:catalog:read',
     query: ProductListQuerySchema,
-    body: paginatedSchema(ProductSchema, { facets: ProductFacetsSchema.optional() }),
+    body: productPage,
     okDescription: 'A page of products.',
     searchSession: true,
   },
