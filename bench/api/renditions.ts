@@ -4,12 +4,9 @@
  * URLs the API shows for them in `conversions`, each with the file behind it for the bare static server.
  */
 import type { Knex } from 'knex';
-import pino from 'pino';
 import type { AppConfig } from '../../config/env';
-import { DEFAULT_PUSH_OPTIONS, type IndexerContext } from '../../indexer/context';
 import { activeFormats, runRender } from '../../indexer/jobs/render';
-import { INDEX_DEFINITIONS } from '../../indexer/registry';
-import { createMeiliClient } from '../../src/search/indexes';
+import { benchIndexerContext } from './services';
 import type { RenditionSetup } from './types';
 
 /** One rendition file as both servers are asked for it. */
@@ -28,15 +25,7 @@ export interface RenditionFile {
  * is requested; the caller's full reindex afterwards puts the renditions into the media documents.
  */
 export async function renderImages(db: Knex, config: AppConfig, ids: number[]): Promise<RenditionSetup> {
-  const ctx: IndexerContext = {
-    db,
-    meili: createMeiliClient(config),
-    indexPrefix: config.meiliIndexPrefix,
-    definitions: INDEX_DEFINITIONS,
-    logger: pino({ level: 'silent' }),
-    push: DEFAULT_PUSH_OPTIONS,
-    mediaRoot: config.mediaRoot,
-  };
+  const ctx = benchIndexerContext(db, config);
   const formats = (await activeFormats(db)).map((f) => f.key);
   const started = Date.now();
   let rendered = 0;

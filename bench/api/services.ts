@@ -178,15 +178,11 @@ export interface BuiltIndexes {
 }
 
 /**
- * Builds every index in `config`'s Meilisearch from `db` with the indexer's own `runReindex(ctx, 'all')`,
- * in-process, and logs the time.
+ * The context the benchmark runs indexer jobs in (full reindex, renders): `config`'s Meilisearch, index
+ * prefix and MEDIA_ROOT, the real index definitions, silent logs, no queue.
  */
-export async function buildIndexes(
-  db: Knex,
-  config: AppConfig,
-  log: (m: string) => void,
-): Promise<BuiltIndexes> {
-  const ctx: IndexerContext = {
+export function benchIndexerContext(db: Knex, config: AppConfig): IndexerContext {
+  return {
     db,
     meili: createMeiliClient(config),
     indexPrefix: config.meiliIndexPrefix,
@@ -195,6 +191,18 @@ export async function buildIndexes(
     push: DEFAULT_PUSH_OPTIONS,
     mediaRoot: config.mediaRoot,
   };
+}
+
+/**
+ * Builds every index in `config`'s Meilisearch from `db` with the indexer's own `runReindex(ctx, 'all')`,
+ * in-process, and logs the time.
+ */
+export async function buildIndexes(
+  db: Knex,
+  config: AppConfig,
+  log: (m: string) => void,
+): Promise<BuiltIndexes> {
+  const ctx = benchIndexerContext(db, config);
   const started = Date.now();
   const reindex = await runReindex(ctx, 'all');
   const reindexMs = Date.now() - started;
