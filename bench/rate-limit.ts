@@ -10,6 +10,7 @@ import { RateLimiterRedis } from 'rate-limiter-flexible';
 import pino from 'pino';
 import { getConfig } from '../config/env';
 import { createLimiterRedis } from '../src/http/rate-limit';
+import { dropRedisKeys } from '../test/support/stack';
 
 export interface RateLimitBenchResult {
   requests: number;
@@ -21,7 +22,8 @@ export interface RateLimitBenchResult {
 
 /** Measures the limiter's Redis round trip; throws when Redis is not reachable within 5 s. */
 export async function benchRateLimit(requests = 10_000, seconds = 5): Promise<RateLimitBenchResult> {
-  const redis = createLimiterRedis(getConfig(), pino({ level: 'silent' }));
+  const config = getConfig();
+  const redis = createLimiterRedis(config, pino({ level: 'silent' }));
   const prefix = `bench_${randomBytes(4).toString('hex')}:rate-limit`;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -62,12 +64,7 @@ export async function benchRateLimit(requests = 10_000, seconds = 5): Promise<Ra
     );
     return { requests, p50Us: at(0.5), p99Us: at(0.99), inFlight, perSecond: Math.round(done / seconds) };
   } finally {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
     redis.disconnect();
+    await dropRedisKeys(config.redisUrl, prefix);
   }
 }
