@@ -14,7 +14,12 @@ export const ArticleListQuerySchema = z.object({
     .optional()
     .openapi({ description: 'Only this article type; other values are ignored.' }),
   page: z.int().min(1).optional().openapi({ description: 'Page number, default 1.' }),
-  per_page: z.int().min(1).max(ARTICLES_PER_PAGE.max).optional().openapi({
-    description: 'Page size, default 15, max 100; larger values are set to 100, smaller ones to 1.',
-  }),
+  per_page: z
+    .int()
+    .min(1)
+    .max(ARTICLES_PER_PAGE.max)
+    .optional()
+    .openapi({
+      description: `Page size, default ${ARTICLES_PER_PAGE.default}, max ${ARTICLES_PER_PAGE.max}; larger values are set to ${ARTICLES_PER_PAGE.max}, smaller ones to 1.`,
+    }),
 });

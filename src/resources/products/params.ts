@@ -77,7 +77,12 @@ export const ProductListQuerySchema = z.object({
     .min(1)
     .optional()
     .openapi({ description: 'Page number, default 1; anything but an integer ≥ 1 is page 1.' }),
-  per_page: z.int().min(1).max(100).optional().openapi({
-    description: 'Page size, default 15, max 100; a larger value is set to 100, a smaller one to 1.',
-  }),
+  per_page: z
+    .int()
+    .min(1)
+    .max(PRODUCTS_PER_PAGE.max)
+    .optional()
+    .openapi({
+      description: `Page size, default ${PRODUCTS_PER_PAGE.default}, max ${PRODUCTS_PER_PAGE.max}; a larger value is set to ${PRODUCTS_PER_PAGE.max}, a smaller one to 1.`,
+    }),
 });

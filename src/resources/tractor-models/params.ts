@@ -49,7 +49,12 @@ export const ModelListQuerySchema = z.object({
     .min(1)
     .optional()
     .openapi({ description: 'Page number, default 1; anything but an integer ≥ 1 is page 1.' }),
-  per_page: z.int().min(1).max(200).optional().openapi({
-    description: 'Page size, default 50, max 200; a larger value is set to 200, a smaller one to 1.',
-  }),
+  per_page: z
+    .int()
+    .min(1)
+    .max(TRACTOR_MODELS_PER_PAGE.max)
+    .optional()
+    .openapi({
+      description: `Page size, default ${TRACTOR_MODELS_PER_PAGE.default}, max ${TRACTOR_MODELS_PER_PAGE.max}; a larger value is set to ${TRACTOR_MODELS_PER_PAGE.max}, a smaller one to 1.`,
+    }),
 });
