@@ -22,9 +22,6 @@ import type { IndexDefinition } from './types';
 
 type Row = Record<string, unknown>;
 
-// Re-exported for search suggestions (src/resources/search-suggestions/query.ts imports it from here).
-export { compactOrdernumber };
-
 /** Attributes that hold order numbers: no typos there (`100.426` must not find `100.427`). */
 const ORDERNUMBER_ATTRIBUTES = [
   'ordernumber',
