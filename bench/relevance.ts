@@ -1,99 +1,109 @@
 /**
- * `npm run relevance -- [--no-build] [--no-curated] [--failures] [--json <file>]`: search relevance on the medium demo
- * catalog (issue 6). Runs every judged query of test/relevance/queries.ndjson through the API's own search
- * code (`searchProducts` / `searchMedia` with the parameters `GET /products?search=` and
- * `GET /media?search=` parse, first page of 10) and prints success@1, MRR@10, recall@10 and the
- * zero-result rate, overall and per query class, as a Markdown table.
+ * `npm run relevance -- [--catalog demo|kitchen|all] [--no-build] [--no-curated] [--failures] [--json <file>]`:
+ * search relevance (issues 6 and 12) on two catalogs, each with its judged query set:
+ * - `demo`: the medium demo catalog (agricultural machines), test/relevance/queries.ndjson, in the API
+ *   benchmark's database (`catalog_bench_api_medium`, imported once and reused, bench/api/services.ts);
+ * - `kitchen`: a commercial-kitchen catalog written without looking at the decompounder, whose judged
+ *   compound parts never stand alone in its text (test/relevance/kitchen/), imported into
+ *   `catalog_relevance_kitchen` on every run (70 products, a second).
+ * Every judged query goes through the API's own search code (`searchProducts` / `searchMedia` with the
+ * parameters `GET /products?search=` and `GET /media?search=` parse, first page of 10), and the report gives
+ * success@1, MRR@10, recall@10 and the zero-result rate, overall and per query class, as Markdown tables.
  *
- * Services: the API benchmark's medium catalog database (`catalog_bench_api_medium`, imported once and
- * reused, bench/api/services.ts) and the bundled Meilisearch on a data dir of its own
- * (.data/bench/meili-relevance, kept between runs). The products and media indexes are rebuilt with the
- * indexer's own `reindexIndex` (about 10 s) unless `--no-build` reuses the ones of the last run.
- * Compounds are split with the catalog's own vocabulary plus the curated base list (indexer/vocabulary.ts);
- * `--no-curated` builds the indexes with the catalog's vocabulary alone, which says how the splitting
- * generalizes to a catalog the curated list was not written for.
+ * Meilisearch is the bundled server on a data dir of its own (.data/bench/meili-relevance, kept between
+ * runs). The indexes are rebuilt with the indexer's own `reindexIndex` unless `--no-build` reuses the ones of
+ * the last run. Compounds are split with the German dictionary, the catalog's own vocabulary and the curated
+ * domain words (src/search/german); `--no-curated` leaves the curated words out, on the indexing and the query
+ * side, which says how the splitting generalizes to a catalog they were not written for.
  * `--failures` lists the queries whose first result is not wanted, with what came first.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Knex } from 'knex';
+import type { Meilisearch } from 'meilisearch';
 import pino from 'pino';
 import { getConfig, loadConfig } from '../config/env';
 import { DEFAULT_PUSH_OPTIONS, type IndexerContext } from '../indexer/context';
 import { reindexIndex } from '../indexer/jobs/reindex';
 import { INDEX_DEFINITIONS } from '../indexer/registry';
 import { currentLexicon, withLexicon } from '../indexer/vocabulary';
-import { createDb } from '../src/db/database';
+import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } from '../src/db/database';
 import { startBundledMeilisearch } from '../src/dev/meilisearch';
+import { importSnapshot } from '../src/import';
 import { parseMediaListParams } from '../src/resources/media/params';
 import { searchMedia } from '../src/resources/media/search';
 import { parseProductListParams } from '../src/resources/products/params';
-import { searchProducts } from '../src/resources/products/search';
+import { searchProducts, type SearchDeps } from '../src/resources/products/search';
+import { loadLexicon } from '../src/search/german/vocabulary';
 import { createMeiliClient } from '../src/search/indexes';
-import { loadQueries, measure, reportTable, type QueryOutcome } from '../test/relevance/queries';
+import {
+  loadQueries,
+  measure,
+  reportTable,
+  type JudgedQuery,
+  type QueryOutcome,
+} from '../test/relevance/queries';
 import { ensureSnapshot, prepareDatabase } from './api/services';
 
 const ROOT = path.resolve(__dirname, '..');
 const MEILI_DIR = path.join(ROOT, '.data', 'bench', 'meili-relevance');
-const PREFIX = 'relevance_';
+const KITCHEN = path.join(ROOT, 'test', 'relevance', 'kitchen');
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      'no-build': { type: 'boolean', default: false },
-      'no-curated': { type: 'boolean', default: false },
-      failures: { type: 'boolean', default: false },
-      json: { type: 'string' },
-    },
-  });
-  const log = (m: string) => console.error(m);
-  const queries = loadQueries();
-  await ensureSnapshot(log);
-  const { url } = await prepareDatabase(getConfig().databaseUrl, log);
-  const meili = await startBundledMeilisearch({ dataDir: MEILI_DIR });
-  const db = createDb(url, 4);
+interface Catalog {
+  name: 'demo' | 'kitchen';
+  /** Database URL with the catalog imported. */
+  url: string;
+  queries: JudgedQuery[];
+  indexes: readonly ('products' | 'media')[];
+}
+
+/** The kitchen catalog in a fresh database of its own (dropped and imported again: about a second). */
+async function prepareKitchen(serverUrl: string, log: (m: string) => void): Promise<string> {
+  const url = withDatabase(serverUrl, 'catalog_relevance_kitchen');
+  await dropDatabase(url);
+  await ensureDatabase(url);
+  const db = createDb(url, 2);
+  try {
+    await migrateLatest(db);
+    await importSnapshot(db, path.join(KITCHEN, 'snapshot'), {
+      mode: 'full',
+      mediaRoot: path.join(ROOT, '.data', 'bench', 'media-relevance-kitchen'),
+    });
+    log('kitchen catalog imported into catalog_relevance_kitchen');
+    return url;
+  } finally {
+    await db.destroy();
+  }
+}
+
+interface RunOptions {
+  build: boolean;
+  curated: boolean;
+  failures: boolean;
+  log: (m: string) => void;
+}
+
+/** Indexes one catalog (unless `build` is off) and runs its judged queries; the outcomes in query order. */
+async function runCatalog(catalog: Catalog, meili: { url: string; masterKey: string }, o: RunOptions) {
+  const prefix = `relevance_${catalog.name}_`;
+  const db = createDb(catalog.url, 4);
   try {
     const config = loadConfig({
-      DATABASE_URL: url,
+      DATABASE_URL: catalog.url,
       MEILI_URL: meili.url,
       MEILI_MASTER_KEY: meili.masterKey,
-      MEILI_INDEX_PREFIX: PREFIX,
+      MEILI_INDEX_PREFIX: prefix,
       LOG_LEVEL: 'silent',
     });
-    const client = createMeiliClient(config);
-    if (!values['no-build']) {
-      const ctx: IndexerContext = {
-        db,
-        meili: client,
-        indexPrefix: PREFIX,
-        definitions: INDEX_DEFINITIONS,
-        logger: pino({ level: 'silent' }),
-        push: DEFAULT_PUSH_OPTIONS,
-        mediaRoot: config.mediaRoot,
-      };
-      const curated = !values['no-curated'];
-      await withLexicon(
-        db,
-        async () => {
-          const loading = Date.now();
-          const lexicon = await currentLexicon(db);
-          log(
-            `lexicon (${curated ? 'curated + catalog' : 'catalog only'}): ${lexicon.heads.size} catalog words ` +
-              `and forms, ${lexicon.parts.size} parts, ${lexicon.brands.size} brand words, ` +
-              `loaded in ${Date.now() - loading} ms`,
-          );
-          for (const name of ['products', 'media'] as const) {
-            const r = await reindexIndex(ctx, INDEX_DEFINITIONS[name]);
-            log(`${name}: ${r.documents} documents indexed in ${(r.durationMs / 1000).toFixed(1)} s`);
-          }
-        },
-        { curated },
-      );
-    }
-    const deps = { db, meili: client, prefix: PREFIX };
+    const client: Meilisearch = createMeiliClient(config);
+    if (o.build) await buildIndexes(db, client, prefix, config.mediaRoot, catalog, o);
+    // The query side splits with the same sources as the indexer did.
+    const lexicon = loadLexicon(db, { curated: o.curated });
+    const deps: SearchDeps = { db, meili: client, prefix, lexicon: () => lexicon };
     const started = Date.now();
     const outcomes: QueryOutcome[] = [];
-    for (const query of queries) {
+    for (const query of catalog.queries) {
       const params = { search: query.q, per_page: '10' };
       if (query.index === 'products') {
         const page = await searchProducts(deps, parseProductListParams(params));
@@ -103,23 +113,109 @@ async function main(): Promise<void> {
         outcomes.push({ query, keys: page.records.map((r) => String(r.id)), total: page.total });
       }
     }
-    log(`${queries.length} queries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    if (values.failures) {
-      for (const o of outcomes.filter((o) => measure(o).successAt1 === 0)) {
-        console.log(
-          `- [${o.query.index}/${o.query.class}] "${o.query.q}": ${o.total} hits, first ` +
-            `${o.keys.slice(0, 3).join(', ') || '-'}; wanted ${o.query.want.length} (${o.query.want.slice(0, 3).join(', ')})`,
-        );
-      }
-      console.log('');
-    }
-    console.log(reportTable(outcomes));
-    if (values.json) {
-      const rows = outcomes.map((o) => ({ q: o.query.q, class: o.query.class, top: o.keys, total: o.total }));
-      await writeFile(values.json, JSON.stringify(rows, null, 1));
-    }
+    o.log(
+      `${catalog.name}: ${catalog.queries.length} queries in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return outcomes;
   } finally {
     await db.destroy();
+  }
+}
+
+async function buildIndexes(
+  db: Knex,
+  client: Meilisearch,
+  prefix: string,
+  mediaRoot: string,
+  catalog: Catalog,
+  o: RunOptions,
+): Promise<void> {
+  const ctx: IndexerContext = {
+    db,
+    meili: client,
+    indexPrefix: prefix,
+    definitions: INDEX_DEFINITIONS,
+    logger: pino({ level: 'silent' }),
+    push: DEFAULT_PUSH_OPTIONS,
+    mediaRoot,
+  };
+  await withLexicon(
+    db,
+    async () => {
+      const loading = Date.now();
+      const lexicon = await currentLexicon(db);
+      o.log(
+        `${catalog.name} lexicon (${o.curated ? 'dictionary + catalog + curated' : 'dictionary + catalog'}): ` +
+          `${lexicon.catalogWords.size} catalog words and forms, ${lexicon.brands.size} brand words, ` +
+          `loaded in ${Date.now() - loading} ms`,
+      );
+      for (const name of catalog.indexes) {
+        const r = await reindexIndex(ctx, INDEX_DEFINITIONS[name]);
+        o.log(
+          `${catalog.name} ${name}: ${r.documents} documents indexed in ${(r.durationMs / 1000).toFixed(1)} s`,
+        );
+      }
+    },
+    { curated: o.curated },
+  );
+}
+
+function printFailures(outcomes: QueryOutcome[]): void {
+  for (const o of outcomes.filter((o) => measure(o).successAt1 === 0)) {
+    console.log(
+      `- [${o.query.index}/${o.query.class}] "${o.query.q}": ${o.total} hits, first ` +
+        `${o.keys.slice(0, 3).join(', ') || '-'}; wanted ${o.query.want.length} (${o.query.want.slice(0, 3).join(', ')})`,
+    );
+  }
+  console.log('');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      catalog: { type: 'string', default: 'all' },
+      'no-build': { type: 'boolean', default: false },
+      'no-curated': { type: 'boolean', default: false },
+      failures: { type: 'boolean', default: false },
+      json: { type: 'string' },
+    },
+  });
+  const log = (m: string) => console.error(m);
+  const which = values.catalog;
+  if (which !== 'all' && which !== 'demo' && which !== 'kitchen') throw new Error(`unknown catalog ${which}`);
+  const serverUrl = getConfig().databaseUrl;
+  const catalogs: Catalog[] = [];
+  if (which !== 'kitchen') {
+    await ensureSnapshot(log);
+    const { url } = await prepareDatabase(serverUrl, log);
+    catalogs.push({ name: 'demo', url, queries: loadQueries(), indexes: ['products', 'media'] });
+  }
+  if (which !== 'demo') {
+    const url = await prepareKitchen(serverUrl, log);
+    const queries = loadQueries(path.join(KITCHEN, 'queries.ndjson'));
+    catalogs.push({ name: 'kitchen', url, queries, indexes: ['products'] });
+  }
+  const meili = await startBundledMeilisearch({ dataDir: MEILI_DIR });
+  const options: RunOptions = {
+    build: !values['no-build'],
+    curated: !values['no-curated'],
+    failures: values.failures,
+    log,
+  };
+  const rows: { catalog: string; q: string; class: string; top: string[]; total: number }[] = [];
+  try {
+    for (const catalog of catalogs) {
+      const outcomes = await runCatalog(catalog, meili, options);
+      console.log(`### ${catalog.name} (${options.curated ? 'with' : 'without'} the curated words)\n`);
+      if (options.failures) printFailures(outcomes);
+      console.log(reportTable(outcomes));
+      console.log('');
+      for (const o of outcomes) {
+        rows.push({ catalog: catalog.name, q: o.query.q, class: o.query.class, top: o.keys, total: o.total });
+      }
+    }
+    if (values.json) await writeFile(values.json, JSON.stringify(rows, null, 1));
+  } finally {
     await meili.stop();
   }
 }

@@ -19,6 +19,7 @@ import { rateLimit, throttledWarning } from './http/rate-limit';
 import type { Logger } from './logger';
 import { createOps } from './ops';
 import { attachSearchLog, type SearchLog } from './search-log';
+import { lexiconProvider, type LexiconProvider } from './search/german/provider';
 import { docsRouter } from './openapi/routes';
 import { filesRouter } from './resources/files/routes';
 import { apiRouter } from './routes';
@@ -43,6 +44,11 @@ export interface AppDeps {
    * it. Without it there is no dashboard.
    */
   indexQueue?: IndexQueue;
+  /**
+   * The German lexicon of the search endpoints' query rewrite (src/search/german/provider.ts); default: the
+   * dictionary plus the catalog vocabulary of `db`, read on the first search.
+   */
+  lexicon?: LexiconProvider;
 }
 
 /**
@@ -75,7 +81,11 @@ export function createApp(given: AppDeps): Express {
   // Operations first: every request is counted and timed; /up, /ready, /metrics and /admin/queues are
   // outside /api, so neither the request log nor the limiter sees them (src/ops).
   const ops = createOps(given);
-  const deps: AppDeps = { ...given, meili: ops.meili };
+  const deps: AppDeps = {
+    ...given,
+    meili: ops.meili,
+    lexicon: given.lexicon ?? lexiconProvider(given.db, { logger: given.logger }),
+  };
   app.use(ops.requests);
   app.disable('x-powered-by');
   app.set('etag', false);

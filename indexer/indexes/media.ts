@@ -17,8 +17,10 @@ import {
 } from '../../src/resources/content-media/query';
 import type { MediumDocument } from '../../src/search/documents';
 import { loadSynonyms } from '../synonyms';
-import { searchSpellings, type Lexicon } from '../text/german';
+import type { Lexicon } from '../../src/search/german/lexicon';
+import { searchTerms } from '../../src/search/german/terms';
 import { currentLexicon } from '../vocabulary';
+import { MODIFIER_ATTRIBUTES } from './products';
 import { tableSource } from './source';
 import type { IndexDefinition } from './types';
 
@@ -31,9 +33,19 @@ const seconds = (value: unknown): number | null =>
 
 async function settings(db: Knex, documentCount: number): Promise<Settings> {
   return {
-    // name_terms and keyword_terms: spellings a shopper may type (compound parts, `ae`/`oe`/`ue`), each
-    // right after what they come from (the `attribute` ranking rule).
-    searchableAttributes: ['name', 'name_terms', 'file_name', 'keywords', 'keyword_terms', 'title', 'alt'],
+    // German terms (src/search/german/terms.ts): other spellings and compound heads right after what they
+    // come from, compound modifiers last (the `attribute` ranking rule: a head match first).
+    searchableAttributes: [
+      'name',
+      'name_terms',
+      'name_heads',
+      'file_name',
+      'keywords',
+      'keyword_terms',
+      'title',
+      'alt',
+      ...MODIFIER_ATTRIBUTES,
+    ],
     filterableAttributes: [
       'id',
       'public',
@@ -50,10 +62,12 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
     ],
     sortableAttributes: ['created_at_ts', 'id'],
     displayedAttributes: ['*'],
-    // One typo from five letters, two only in long words, none in numbers (`2400` never finds `2800`).
+    // One typo from five letters, two only in long words, none in numbers (`2400` never finds `2800`) nor
+    // in compound modifiers (products.ts).
     typoTolerance: {
       enabled: true,
       minWordSizeForTypos: { oneTypo: 5, twoTypos: 12 },
+      disableOnAttributes: MODIFIER_ATTRIBUTES,
       disableOnNumbers: true,
     },
     proximityPrecision: 'byAttribute',
@@ -63,7 +77,7 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
 }
 
 /**
- * The documents of `ids` (indexed media only), their spellings split with `lexicon` (the media index passes
+ * The documents of `ids` (indexed media only), their German terms split with `lexicon` (the media index passes
  * the lexicon of the running reindex or sync round, indexer/vocabulary.ts).
  */
 export async function mediumDocuments(
@@ -95,10 +109,15 @@ export async function mediumDocuments(
     foldersOf.set(Number(r.media_id), [...(foldersOf.get(Number(r.media_id)) ?? []), Number(r.folder_id)]);
   return media.rows.map((row) => {
     const medium = cmsMediumFromRow(row);
+    const nameTerms = searchTerms([medium.name, medium.title, medium.alt], lexicon);
+    const keywordTerms = searchTerms(medium.keywords, lexicon);
     return {
       ...medium,
-      name_terms: searchSpellings([medium.name, medium.title, medium.alt], lexicon),
-      keyword_terms: searchSpellings(medium.keywords, lexicon),
+      name_terms: nameTerms.terms,
+      name_heads: nameTerms.heads,
+      name_modifiers: nameTerms.modifiers,
+      keyword_terms: [...keywordTerms.terms, ...keywordTerms.heads],
+      keyword_modifiers: keywordTerms.modifiers,
       cms: Boolean(row.cms),
       folder_ids: foldersOf.get(Number(row.id)) ?? [],
       valid_until_ts: seconds(row.valid_until),

@@ -2,9 +2,9 @@
  * The products index: one document per ACTIVE product (inactive ones are never indexed, so no search can
  * reach them). A document is the product's list record (the same loader as the detail view) plus:
  * - search attributes: order number (also compacted: `A 12-345` → `a12345`), the numbers of its main
- *   articles, names in every language, slug, maintained keywords; the spellings of names and keywords a
- *   shopper may type (compound parts and heads from the catalog's own vocabulary, `ae`/`oe`/`ue`,
- *   indexer/text/german.ts, indexer/vocabulary.ts); synonyms come from Postgres as index settings;
+ *   articles, names in every language, slug, maintained keywords; the German terms of names and keywords
+ *   (src/search/german/terms.ts: other spellings, compound heads, compound modifiers, each group in its own
+ *   attribute so a head match ranks before a modifier match); synonyms come from Postgres as settings;
  * - filter attributes: `id`, `manufacturer_slugs` (active manufacturers), `taxon_slugs` and one facet
  *   attribute `taxonomy_<id>` per frontend dimension; a term's ancestors are indexed with it, so choosing
  *   a parent term finds the products of its children (spec "Taxonomy filter" rule 3).
@@ -14,7 +14,8 @@ import type { Settings } from 'meilisearch';
 import { loadProductRecords } from '../../src/resources/products/query';
 import { taxonomyFacet, type ProductDocument } from '../../src/search/documents';
 import { loadSynonyms } from '../synonyms';
-import { searchSpellings, type Lexicon } from '../text/german';
+import type { Lexicon } from '../../src/search/german/lexicon';
+import { searchTerms } from '../../src/search/german/terms';
 import { currentLexicon } from '../vocabulary';
 import { compactOrdernumber, ordernumberTerms } from '../text/ordernumbers';
 import { tableSource } from './source';
@@ -31,14 +32,21 @@ const ORDERNUMBER_ATTRIBUTES = [
 ];
 
 /**
+ * Compound modifiers are short stems (`kran`, `heck`, `kühl`) one typo away from many words: a typo there
+ * would bring back the false friends the API's exact last word keeps out (`Kranz` → `kran` of `Kranzange`).
+ */
+export const MODIFIER_ATTRIBUTES = ['name_modifiers', 'keyword_modifiers'];
+
+/**
  * Typo tolerance of the products index: one typo from five letters (issue 6), two only from twelve (long
  * compounds like `Quaderballenpresse`; fewer near misses than Meilisearch's default of nine among the
- * catalog's many similar words), none in order numbers nor in any number (`3200` never finds `3600`).
+ * catalog's many similar words), none in order numbers nor in any number (`3200` never finds `3600`), none
+ * in compound modifiers.
  */
 export const SEARCH_TYPO_TOLERANCE = {
   enabled: true,
   minWordSizeForTypos: { oneTypo: 5, twoTypos: 12 },
-  disableOnAttributes: ORDERNUMBER_ATTRIBUTES,
+  disableOnAttributes: [...ORDERNUMBER_ATTRIBUTES, ...MODIFIER_ATTRIBUTES],
   disableOnNumbers: true,
 };
 
@@ -56,7 +64,8 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
   const taxonomies = await db('taxonomies').select('id').where({ frontend: true }).orderBy('id');
   return {
     // Order of importance for the `attribute` ranking rule: order numbers first (an exact one ranks first),
-    // then names and their spellings, before maintained keywords and theirs.
+    // then names, their other spellings and compound heads, keywords and theirs, and compound modifiers last
+    // ("Säge": saws before saw chains).
     searchableAttributes: [
       'ordernumber',
       'ordernumber_compact',
@@ -64,9 +73,11 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
       'article_ordernumbers',
       'names',
       'name_terms',
+      'name_heads',
       'slug',
       'keywords',
       'keyword_terms',
+      ...MODIFIER_ATTRIBUTES,
     ],
     filterableAttributes: [
       'id',
@@ -86,7 +97,7 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
 }
 
 /**
- * The documents of `ids` (active products only), their spellings split with `lexicon` (the products index
+ * The documents of `ids` (active products only), their German terms split with `lexicon` (the products index
  * passes the lexicon of the running reindex or sync round, indexer/vocabulary.ts).
  */
 export async function productDocuments(
@@ -144,14 +155,19 @@ export async function productDocuments(
     }
     const productKeywords = keywordsOf.get(record.id) ?? [];
     const articleNumbers = articlesOf.get(record.id) ?? [];
+    const nameTerms = searchTerms(Object.values(record.names), lexicon);
+    const keywordTerms = searchTerms(productKeywords, lexicon);
     return {
       ...record,
       ordernumber_compact: compactOrdernumber(record.ordernumber),
       ordernumber_terms: ordernumberTerms([record.ordernumber, ...articleNumbers]),
       article_ordernumbers: articleNumbers,
-      name_terms: searchSpellings(Object.values(record.names), lexicon),
+      name_terms: nameTerms.terms,
+      name_heads: nameTerms.heads,
+      name_modifiers: nameTerms.modifiers,
       keywords: productKeywords,
-      keyword_terms: searchSpellings(productKeywords, lexicon),
+      keyword_terms: [...keywordTerms.terms, ...keywordTerms.heads],
+      keyword_modifiers: keywordTerms.modifiers,
       manufacturer_slugs: manufacturersOf.get(record.id) ?? [],
       taxon_slugs: [...new Set(Object.values(facets).flat())],
       ...facets,

@@ -98,11 +98,17 @@ export interface ProductDocument extends ProductRecord {
   ordernumber_terms: string[];
   /** order numbers of the product's active main articles as printed (`100.426.01`) */
   article_ordernumbers: string[];
-  /** spellings of the names a shopper may type: compound parts, joined hyphenations, `ae`/`oe`/`ue`/`ss` */
+  /** other spellings of the names' words: joined hyphenations, `ae`/`oe`/`ue`/`ss` (src/search/german) */
   name_terms: string[];
+  /** heads of the names' compounds (`säge` of `Kettensäge`), runs ending in them, lemmas of plain words */
+  name_heads: string[];
+  /** the other parts of the names' compounds (`ketten`, `kette` of `Kettensäge`) */
+  name_modifiers: string[];
   keywords: string[];
-  /** the same spellings of the keywords */
+  /** the keywords' other spellings and heads */
   keyword_terms: string[];
+  /** the keywords' compound modifiers */
+  keyword_modifiers: string[];
   /** slugs of the product's active manufacturers (filter `manufacturer`) */
   manufacturer_slugs: string[];
   /** slugs of assigned frontend terms and all their ancestors (filter `taxons=<slug>` without dimension) */
@@ -158,10 +164,16 @@ export interface CmsMediumRecord extends MediumRecord {
  * released at all are never indexed.
  */
 export interface MediumDocument extends CmsMediumRecord {
-  /** spellings of name, title and alt a shopper may type: compound parts, `ae`/`oe`/`ue`/`ss` */
+  /** other spellings of the words of name, title and alt: joined hyphenations, `ae`/`oe`/`ue`/`ss` */
   name_terms: string[];
-  /** the same spellings of the keywords */
+  /** heads of their compounds, runs ending in them, lemmas of plain words (src/search/german) */
+  name_heads: string[];
+  /** the other parts of their compounds */
+  name_modifiers: string[];
+  /** the keywords' other spellings and heads */
   keyword_terms: string[];
+  /** the keywords' compound modifiers */
+  keyword_modifiers: string[];
   cms: boolean;
   /** the asset's folder and all its ancestors (filter `folder` with sub-folders) */
   folder_ids: number[];

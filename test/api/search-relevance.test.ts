@@ -7,7 +7,7 @@
  * `Front` and `Heck`, a `360°-Ansicht`), and a product family the curated list does not know (`Roder`).
  */
 import { syncOutbox } from '../../indexer/jobs/sync';
-import { LEXICON } from '../../indexer/text/german';
+import { LEXICON } from '../../src/search/german/lexicon';
 import { importSnapshot } from '../../src/import';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { removeDir, writeSnapshot } from '../support/snapshot';
@@ -264,8 +264,8 @@ describe('a product family the curated lexicon does not know', () => {
     expect(await products('Roder KR 2')).toEqual(['kr-2']);
   });
 
-  it('finds nothing for a head the catalog never uses on its own', async () => {
-    expect(await products('Egge')).toEqual([]);
+  it('finds a head the catalog never uses on its own, from the dictionary', async () => {
+    expect(await products('Egge')).toEqual(['ke-300']);
     expect(await products('Kreiselegge')).toEqual(['ke-300']);
   });
 

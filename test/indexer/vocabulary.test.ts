@@ -1,13 +1,14 @@
 /**
- * The catalog's vocabulary for compound splitting (indexer/vocabulary.ts): which words it reads from
+ * The catalog's vocabulary for compound splitting (src/search/german/vocabulary.ts, indexer/vocabulary.ts): which words it reads from
  * Postgres, brands left out, and that a full reindex and a sync round each read it once and build every
  * document with it.
  */
 import { runReindex } from '../../indexer/jobs/reindex';
 import { syncOutbox } from '../../indexer/jobs/sync';
 import { INDEX_DEFINITIONS } from '../../indexer/registry';
-import { LEXICON } from '../../indexer/text/german';
-import { currentLexicon, loadLexicon, loadVocabulary, withLexicon } from '../../indexer/vocabulary';
+import { currentLexicon, withLexicon } from '../../indexer/vocabulary';
+import { LEXICON } from '../../src/search/german/lexicon';
+import { loadLexicon, loadVocabulary } from '../../src/search/german/vocabulary';
 import { importSnapshot } from '../../src/import';
 import { removeDir, writeSnapshot } from '../support/snapshot';
 import { addOutbox, clearOutbox, createHarness, documents, type Harness } from './harness';
@@ -131,10 +132,12 @@ describe('loadVocabulary', () => {
 
   it('builds a lexicon without brands, with or without the curated base', async () => {
     const lexicon = await loadLexicon(h.db);
+    expect(lexicon.catalogWords.has('roder')).toBe(true);
     expect(lexicon.heads.has('roder')).toBe(true);
     expect(lexicon.heads.has('holland')).toBe(false);
-    expect(lexicon.parts.has(LEXICON[0]!)).toBe(true);
-    expect((await loadLexicon(h.db, { curated: false })).parts.has(LEXICON[0]!)).toBe(false);
+    expect(lexicon.brands.has('holland')).toBe(true);
+    expect(lexicon.modifiers.has(LEXICON[0]!)).toBe(true);
+    expect((await loadLexicon(h.db, { curated: false })).modifiers.has(LEXICON[0]!)).toBe(false);
   });
 });
 
@@ -155,23 +158,29 @@ describe('withLexicon', () => {
 
   it('passes its options (the bench measures the catalog words alone)', async () => {
     const lexicon = await withLexicon(h.db, () => currentLexicon(h.db), { curated: false });
-    expect(lexicon.parts.has(LEXICON[0]!)).toBe(false);
+    expect(lexicon.modifiers.has(LEXICON[0]!)).toBe(false);
   });
 });
 
 describe('the indexer jobs', () => {
-  const terms = async (index: 'products' | 'media', id: number) =>
-    (await documents<{ id: number; name_terms: string[] }>(h.meili, h.uid(index))).find((d) => d.id === id)
-      ?.name_terms;
+  type Terms = { id: number; name_terms: string[]; name_heads: string[]; name_modifiers: string[] };
+  const terms = async (index: 'products' | 'media', id: number) => {
+    const doc = (await documents<Terms>(h.meili, h.uid(index))).find((d) => d.id === id);
+    return doc && { terms: doc.name_terms, heads: doc.name_heads, modifiers: doc.name_modifiers };
+  };
 
   it('a full reindex reads the vocabulary once for every index and batch', async () => {
     h.ctx.push = { ...h.ctx.push, batchSize: 1 };
     await runReindex(h.ctx, 'all');
     expect(vocabularyQueries).toBe(1);
-    expect(await terms('products', 1)).toEqual(['roder']);
-    // `Holland` is a brand: no head `land`, though `Land` stands alone.
-    expect(await terms('products', 3)).toEqual(['hollandkreiselegge']);
-    expect(await terms('media', 5001)).toEqual(['roder']);
+    expect(await terms('products', 1)).toEqual({ terms: [], heads: ['roder'], modifiers: ['kartoffel'] });
+    // `Holland` is a brand: never split (no head `land`, though `Land` stands alone), never a part.
+    expect(await terms('products', 3)).toEqual({
+      terms: ['hollandkreiselegge'],
+      heads: ['egge'],
+      modifiers: ['kreisel'],
+    });
+    expect((await terms('media', 5001))?.heads).toEqual(expect.arrayContaining(['roder', 'ansicht', 'band']));
   });
 
   it('a sync round reads it once and splits with the same rules', async () => {
@@ -183,7 +192,7 @@ describe('the indexer jobs', () => {
     await addOutbox(h.db, ['product', 1], ['product', 2], ['media', 5001]);
     await syncOutbox(h.ctx);
     expect(vocabularyQueries).toBe(1);
-    expect(await terms('products', 1)).toEqual(['roder']);
+    expect((await terms('products', 1))?.heads).toEqual(['roder']);
   });
 
   it('a sync round that builds no product or medium reads nothing', async () => {

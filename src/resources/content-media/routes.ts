@@ -11,6 +11,7 @@ import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
 import type { Handler } from '../../http/routes';
+import { searchDepsOf } from '../products/search';
 import { renditionFileName, renditionId } from '../../media/urls';
 import { recordSearch } from '../../search-log';
 import { contentMediaSearchFilters } from '../../search-log/filters';
@@ -37,7 +38,7 @@ export function list(deps: AppDeps): Handler {
     const query = req.query as ParsedQuery;
     const params = parseContentMediaListParams(query);
     const page = await searchCmsMedia(
-      { db: deps.db, meili: deps.meili, prefix: deps.config.meiliIndexPrefix },
+      searchDepsOf(deps),
       params,
       Date.now(),
     );

@@ -5,12 +5,12 @@
  * folder chain: decided by the indexer) AND not expired at the request's time. Client values reach the
  * filter only as whitelisted constants, resolved ids or quoted strings (src/search/filter.ts).
  */
-import type { Knex } from 'knex';
-import type { Meilisearch } from 'meilisearch';
 import type { CmsMediumRecord } from '../../search/documents';
 import { allOf, eq } from '../../search/filter';
+import { germanSearch } from '../../search/german/search';
 import { indexUid } from '../../search/indexes';
-import { pageParams, totalHits } from '../../search/paging';
+import { pageParams } from '../../search/paging';
+import type { SearchDeps } from '../products/search';
 import { findActiveFolderId } from '../media-folders/query';
 import { attributeFilters, MEDIUM_RECORD_FIELDS, notExpiredAt } from '../media/search';
 import type { ContentMediaListParams } from './params';
@@ -37,7 +37,7 @@ export interface CmsMediaPage {
  * unrestricted or for that channel. Throws what the Meilisearch client throws (the app maps it to 503).
  */
 export async function searchCmsMedia(
-  deps: { db: Knex; meili: Meilisearch; prefix: string },
+  deps: SearchDeps,
   params: ContentMediaListParams,
   now: number,
 ): Promise<CmsMediaPage> {
@@ -52,14 +52,17 @@ export async function searchCmsMedia(
       ? [`${eq('release_status', 'released')} OR ${eq('release_channels', params.channel)}`]
       : []),
   ]);
-  const result = await deps.meili
-    .index(indexUid(deps.prefix, 'media'))
-    .search<CmsMediumRecord>(params.search ?? '', {
+  const result = await germanSearch<CmsMediumRecord & Record<string, unknown>>(
+    deps.meili,
+    indexUid(deps.prefix, 'media'),
+    params.search,
+    await deps.lexicon(),
+    {
       filter,
       ...pageParams(params.page, params.perPage),
       sort: params.search ? undefined : ['created_at_ts:desc', 'id:desc'],
-      matchingStrategy: 'all',
       attributesToRetrieve: CMS_MEDIUM_RECORD_FIELDS,
-    });
-  return { records: result.hits, total: totalHits(result) };
+    },
+  );
+  return { records: result.hits, total: result.total };
 }

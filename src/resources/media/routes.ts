@@ -7,6 +7,7 @@ import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
 import type { Handler } from '../../http/routes';
+import { searchDepsOf } from '../products/search';
 import { recordSearch } from '../../search-log';
 import { mediaSearchFilters } from '../../search-log/filters';
 import { mediumKey, parseMediaListParams } from './params';
@@ -21,7 +22,7 @@ export function list(deps: AppDeps): Handler {
     const params = parseMediaListParams(query);
     const now = Date.now();
     const page = await searchMedia(
-      { db: deps.db, meili: deps.meili, prefix: deps.config.meiliIndexPrefix },
+      searchDepsOf(deps),
       params,
       now,
     );

@@ -7,12 +7,12 @@
  * Client values reach the filter only as whitelisted constants, resolved ids or quoted strings
  * (src/search/filter.ts).
  */
-import type { Knex } from 'knex';
-import type { Meilisearch } from 'meilisearch';
 import type { MediumRecord } from '../../search/documents';
 import { allOf, anyOf, eq } from '../../search/filter';
+import { germanSearch } from '../../search/german/search';
 import { indexUid } from '../../search/indexes';
-import { pageParams, totalHits } from '../../search/paging';
+import { pageParams } from '../../search/paging';
+import type { SearchDeps } from '../products/search';
 import { findPublicFolderId } from '../media-folders/query';
 import { RENDERABLE_MIME_TYPES, type MediaListParams } from './params';
 
@@ -74,7 +74,7 @@ export interface MediaPage {
  * filter value and is ignored. Throws what the Meilisearch client throws (the app maps it to 503).
  */
 export async function searchMedia(
-  deps: { db: Knex; meili: Meilisearch; prefix: string },
+  deps: SearchDeps,
   params: MediaListParams,
   now: number,
 ): Promise<MediaPage> {
@@ -85,16 +85,18 @@ export async function searchMedia(
     // The folder itself, not its sub-folders (docs/api/media.md).
     ...(folderId !== undefined ? [eq('folder.id', folderId)] : []),
   ]);
-  const result = await deps.meili
-    .index(indexUid(deps.prefix, 'media'))
-    .search<MediumRecord>(params.search ?? '', {
+  const result = await germanSearch<MediumRecord & Record<string, unknown>>(
+    deps.meili,
+    indexUid(deps.prefix, 'media'),
+    params.search,
+    await deps.lexicon(),
+    {
       filter,
       ...pageParams(params.page, params.perPage),
       // Newest first by instant (created_at_ts), id breaking ties; a search is ordered by relevance.
       sort: params.search ? undefined : ['created_at_ts:desc', 'id:desc'],
-      matchingStrategy: 'all',
       attributesToRetrieve: MEDIUM_RECORD_FIELDS,
-    });
-  const total = totalHits(result);
-  return { records: result.hits, total };
+    },
+  );
+  return { records: result.hits, total: result.total };
 }

@@ -11,7 +11,7 @@ import { recordSearch } from '../../search-log';
 import { productSearchFilters } from '../../search-log/filters';
 import { parseProductListParams } from './params';
 import { loadProductDetail } from './query';
-import { searchProducts } from './search';
+import { searchDepsOf, searchProducts } from './search';
 import { serializeProduct, serializeProductDetail } from './serializer';
 
 /** The paginated product list; with `facets=1`, `meta.facets` holds term counts per frontend dimension. */
@@ -21,10 +21,7 @@ export function list(deps: AppDeps, path = `${deps.config.apiBaseUrl}/products`)
   return async (req, res) => {
     const query = req.query as ParsedQuery;
     const params = parseProductListParams(query);
-    const page = await searchProducts(
-      { db: deps.db, meili: deps.meili, prefix: deps.config.meiliIndexPrefix },
-      params,
-    );
+    const page = await searchProducts(searchDepsOf(deps), params);
     recordSearch(req, {
       endpoint,
       query: params.search,

@@ -8,8 +8,11 @@ import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import { allOf, anyOf, eq } from '../../search/filter';
 import { taxonomyFacet, type ProductRecord } from '../../search/documents';
+import { buildLexicon } from '../../search/german/lexicon';
+import type { LexiconProvider } from '../../search/german/provider';
+import { germanSearch } from '../../search/german/search';
 import { indexUid } from '../../search/indexes';
-import { pageParams, totalHits } from '../../search/paging';
+import { pageParams } from '../../search/paging';
 import type { ProductListParams, TaxonEntry } from './params';
 
 /** Fields of a document that make the list record (search helpers are not fetched). */
@@ -87,9 +90,35 @@ export interface ProductPage {
   facets: Record<string, Record<string, number>> | undefined;
 }
 
-/** One page of the product list. Throws what the Meilisearch client throws (the app maps it to 503). */
+/** What a search of the indexes needs: Postgres, Meilisearch, the index prefix and the German lexicon. */
+export interface SearchDeps {
+  db: Knex;
+  meili: Meilisearch;
+  prefix: string;
+  lexicon: LexiconProvider;
+}
+
+/** The search dependencies of the app's (createApp always sets `lexicon`; without one, dictionary only). */
+export function searchDepsOf(deps: {
+  db: Knex;
+  meili: Meilisearch;
+  config: { meiliIndexPrefix: string };
+  lexicon?: LexiconProvider;
+}): SearchDeps {
+  return {
+    db: deps.db,
+    meili: deps.meili,
+    prefix: deps.config.meiliIndexPrefix,
+    lexicon: deps.lexicon ?? (() => Promise.resolve(buildLexicon())),
+  };
+}
+
+/**
+ * One page of the product list; `search` goes through the German query rewrite (src/search/german).
+ * Throws what the Meilisearch client throws (the app maps it to 503).
+ */
 export async function searchProducts(
-  deps: { db: Knex; meili: Meilisearch; prefix: string },
+  deps: SearchDeps,
   params: ProductListParams,
 ): Promise<ProductPage> {
   const [taxonomies, manufacturerKnown] = await Promise.all([
@@ -104,21 +133,23 @@ export async function searchProducts(
     ...(manufacturerKnown && params.manufacturer ? [eq('manufacturer_slugs', params.manufacturer)] : []),
     ...(params.ids ? [anyOf('id', params.ids)] : []),
   ]);
-  const result = await deps.meili
-    .index(indexUid(deps.prefix, 'products'))
-    .search<ProductRecord>(params.search ?? '', {
+  const result = await germanSearch<ProductRecord & Record<string, unknown>>(
+    deps.meili,
+    indexUid(deps.prefix, 'products'),
+    params.search,
+    await deps.lexicon(),
+    {
       filter,
       ...pageParams(params.page, params.perPage),
       sort: params.search ? undefined : ['ordernumber:asc', 'id:asc'],
-      matchingStrategy: 'all',
       attributesToRetrieve: PRODUCT_RECORD_FIELDS,
       // Facet distributions are half of a search's cost in Meilisearch (bench): only when asked for.
       facets: params.facets ? taxonomies.map((t) => taxonomyFacet(t.id)) : undefined,
-    });
+    },
+  );
   const facets: Record<string, Record<string, number>> = {};
   for (const taxonomy of params.facets ? taxonomies : []) {
     facets[taxonomy.slug] = result.facetDistribution?.[taxonomyFacet(taxonomy.id)] ?? {};
   }
-  const total = totalHits(result);
-  return { records: result.hits, total, facets: params.facets ? facets : undefined };
+  return { records: result.hits, total: result.total, facets: params.facets ? facets : undefined };
 }

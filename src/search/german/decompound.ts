@@ -1,0 +1,187 @@
+/**
+ * German decompounding: `Kettensäge` → `ketten` + `säge` (head `säge`, a saw), `Heckanbaustreuer` → `heck`
+ * + `anbau` + `streuer`, with the lexicon of lexicon.ts. Rules:
+ * - the last part is a head: a form the dictionary lets end a compound, any dictionary word of 4 letters or
+ *   more, an agent noun of a dictionary verb (`streu-en` → `Streuer`), or a catalog or curated word with an
+ *   ending;
+ * - every other part is a modifier: a form the dictionary lets begin or continue a compound (linking letters
+ *   included: `Ketten-`, `Arbeits-`), a verb stem (`Mäh-`, `Lade-`), or a catalog or curated word with a
+ *   linking letter (-s-, -n-, -en-, -e-, -es-, -er-);
+ * - parts have at least 3 letters, 4 when the whole word is itself a dictionary word (`Spargel` is no
+ *   `Spar-gel`);
+ * - the cover with the fewest parts wins, then the one with the longer parts (sum of squared lengths);
+ * - brands, words with digits (model codes) and words under 6 letters are never split.
+ * Words typed with `ae`/`oe`/`ue`/`ss` for `ä`/`ö`/`ü`/`ß` are read with the umlauts when only that spelling
+ * is known (`laubblaeser` → `laub` + `bläser`).
+ */
+import { LINKS, type Lexicon } from './lexicon';
+
+/** One part of a compound: as written in the word (linking letters kept) and its lemma. */
+export interface Part {
+  written: string;
+  lemma: string;
+}
+
+const MIN_PART = 3;
+/** Minimum part length when the whole word is itself a dictionary word. */
+const MIN_PART_OF_WORD = 4;
+/**
+ * Linking letters taken off a dictionary modifier form to get its lemma. Only single letters: `-en-` is
+ * ambiguous (`Hecken-` is the hedge, not `Heck` + en, and the dictionary lacks `Hecke`), and a wrong lemma
+ * would be a false friend (`Heck` finding the Heckenschere).
+ */
+const MODIFIER_LINKS = ['n', 's', 'e'];
+const LETTERS = /^\p{L}+$/u;
+
+/** The lemma of `form` as the last part of a compound, or undefined. */
+export function headLemma(form: string, lexicon: Lexicon): string | undefined {
+  const own = lexicon.heads.get(form);
+  if (own !== undefined) return own;
+  const dict = lexicon.dictionary;
+  if (!dict) return undefined;
+  const head = dict.heads.get(form);
+  if (head !== undefined) return head;
+  // Other words keep their own form: the dictionary's lemma of a word that may not end a compound is often
+  // another word's (`winde` → `wind`, `fräse` → `fräsen`).
+  if (form.length >= MIN_PART_OF_WORD && dict.words.has(form)) return form;
+  if (form.endsWith('er') && dict.verbStems.has(form.slice(0, -2))) return form;
+  return undefined;
+}
+
+/** The lemma of `form` as a first or middle part of a compound, or undefined. */
+export function modifierLemma(form: string, lexicon: Lexicon): string | undefined {
+  const own = lexicon.modifiers.get(form);
+  if (own !== undefined) return own;
+  const dict = lexicon.dictionary;
+  if (!dict) return undefined;
+  if (dict.modifiers.has(form)) {
+    // `ketten` → `kette`, `arbeits` → `arbeit`: the linking letter off when a noun remains, else the form
+    // itself (`schnee`, `heck`, `hecken`).
+    for (const link of MODIFIER_LINKS) {
+      const stem = form.slice(0, -link.length);
+      if (form.endsWith(link) && dict.nouns.has(stem)) return stem;
+    }
+    return form;
+  }
+  if (dict.verbStems.has(form)) return form;
+  if (form.endsWith('e') && dict.verbStems.has(form.slice(0, -1))) return form.slice(0, -1);
+  // Any noun may also begin a compound, with a linking letter (`Scheren-`, `Hauben-`, `Dung-`).
+  for (const link of LINKS) {
+    const noun = form.slice(0, form.length - link.length);
+    if (noun.length < MIN_PART_OF_WORD || !form.endsWith(link)) continue;
+    const lemma = dict.heads.get(noun) ?? (dict.nouns.has(noun) ? noun : undefined);
+    if (lemma !== undefined) return lemma;
+  }
+  return undefined;
+}
+
+interface Cover {
+  parts: Part[];
+  /** sum of the squared part lengths */
+  score: number;
+}
+
+/** Fewer parts first, then the longer head (`vergaser-nadel`, not `vergasern-adel`), then longer parts. */
+function better(a: Cover, b: Cover | undefined): boolean {
+  if (!b) return true;
+  if (a.parts.length !== b.parts.length) return a.parts.length < b.parts.length;
+  const headA = a.parts[a.parts.length - 1]!.written.length;
+  const headB = b.parts[b.parts.length - 1]!.written.length;
+  return headA !== headB ? headA > headB : a.score > b.score;
+}
+
+/**
+ * The parts of one lowercase word of letters (no hyphen), at least two, or null when no cover splits it.
+ * The word itself is never its own cover.
+ */
+export function splitWord(word: string, lexicon: Lexicon): Part[] | null {
+  const n = word.length;
+  if (n < 2 * MIN_PART || !LETTERS.test(word) || lexicon.brands.has(word)) return null;
+  const minPart = lexicon.dictionary?.words.has(word) ? MIN_PART_OF_WORD : MIN_PART;
+  // best[i]: the best cover of word[i..] whose last part is a head.
+  const best: (Cover | undefined)[] = new Array<Cover | undefined>(n + 1);
+  for (let i = n - minPart; i >= 0; i -= 1) {
+    let choice: Cover | undefined;
+    const head = i > 0 ? headLemma(word.slice(i), lexicon) : undefined;
+    if (head !== undefined && n - i >= minPart) {
+      choice = { parts: [{ written: word.slice(i), lemma: head }], score: (n - i) ** 2 };
+    }
+    for (let end = i + minPart; end <= n - minPart; end += 1) {
+      const rest = best[end];
+      if (!rest) continue;
+      const written = word.slice(i, end);
+      const lemma = modifierLemma(written, lexicon);
+      if (lemma === undefined) continue;
+      const candidate = {
+        parts: [{ written, lemma }, ...rest.parts],
+        score: rest.score + written.length ** 2,
+      };
+      if (better(candidate, choice)) choice = candidate;
+    }
+    best[i] = choice;
+  }
+  const cover = best[0];
+  return cover && cover.parts.length >= 2 ? cover.parts : null;
+}
+
+/** `ä` → `ae`, `ö` → `oe`, `ü` → `ue`, `ß` → `ss` (lowercase input). */
+export function transliterate(word: string): string {
+  return word.replace(/[äöüß]/g, (ch) => ({ ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' })[ch] ?? ch);
+}
+
+/**
+ * `ae` → `ä`, `oe` → `ö`, `ue` → `ü` (not in `eue`, `que`, `aue`: `Feuer`, `Quelle`, `Bauer`), `ss` → `ß`
+ * once nothing else changed; null when the word has none of them.
+ */
+export function restoreUmlauts(word: string): string | null {
+  const restored = word
+    .replace(/ae/g, 'ä')
+    .replace(/oe/g, 'ö')
+    .replace(/(?<![eqa])ue/g, 'ü');
+  if (restored !== word) return restored;
+  return word.includes('ss') ? word.replace(/ss/g, 'ß') : null;
+}
+
+/** Whether `word` (lowercase letters) is a word the lexicon knows: dictionary, catalog, part or compound. */
+export function isKnownWord(word: string, lexicon: Lexicon): boolean {
+  const dict = lexicon.dictionary;
+  return (
+    lexicon.catalogWords.has(word) ||
+    lexicon.brands.has(word) ||
+    lexicon.heads.has(word) ||
+    lexicon.modifiers.has(word) ||
+    Boolean(dict && (dict.words.has(word) || dict.heads.has(word) || dict.modifiers.has(word))) ||
+    headLemma(word, lexicon) !== undefined ||
+    modifierLemma(word, lexicon) !== undefined ||
+    splitWord(word, lexicon) !== null
+  );
+}
+
+/** The word as the lexicon knows it: itself, or its umlaut spelling when only that one is known. */
+export function normalizeSpelling(word: string, lexicon: Lexicon): string {
+  if (isKnownWord(word, lexicon)) return word;
+  const restored = restoreUmlauts(word);
+  return restored !== null && isKnownWord(restored, lexicon) ? restored : word;
+}
+
+/**
+ * The finest parts of a word: its parts, each split again while it splits (`hochdruckreiniger` →
+ * `hochdruck` + `reiniger` → `hoch` + `druck` + `reiniger`); null when the word does not split.
+ */
+export function finestParts(word: string, lexicon: Lexicon): Part[] | null {
+  const parts = splitWord(word, lexicon);
+  if (!parts) return null;
+  return parts.flatMap((part, index) => {
+    const inner = finestParts(part.lemma, lexicon);
+    if (!inner) return [part];
+    // The last inner part keeps the linking letters the outer part was written with.
+    if (index < parts.length - 1 && part.written !== part.lemma && part.written.startsWith(part.lemma)) {
+      const last = inner[inner.length - 1]!;
+      return [
+        ...inner.slice(0, -1),
+        { written: last.written + part.written.slice(part.lemma.length), lemma: last.lemma },
+      ];
+    }
+    return inner;
+  });
+}

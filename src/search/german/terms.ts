@@ -1,0 +1,147 @@
+/**
+ * The search terms of a document's texts at indexing time, in three groups that go into separate searchable
+ * attributes so that the `attribute` ranking rule puts a head match before a modifier match ("Säge" finds
+ * the Kettensäge, a saw, before the Sägekette, a chain):
+ * - `terms`: other spellings of whole words: a hyphenated word joined (`mähklingen-box` → `mähklingenbox`),
+ *   a word typed with `ae`/`oe`/`ue` read with umlauts, and the `ae`/`oe`/`ue`/`ss` spelling of every word;
+ * - `heads`: the last part of each compound (as written and as lemma: `sägen`, `säge`), every run of parts
+ *   that ends with it (`ballenpresse`), the lemma of a plain word (`pressen` → `presse`);
+ * - `modifiers`: the other parts and runs (`ketten`, `kette`, `rundballen`).
+ * Meilisearch itself folds `ä` to `a` and `ß` to `ss` in documents and queries, but neither splits
+ * compounds (outside text it detects as German, where its 1.21 segmenter also cuts unknown words) nor knows
+ * `ae`/`oe`/`ue`.
+ */
+import { finestParts, headLemma, normalizeSpelling, transliterate, type Part } from './decompound';
+import type { Lexicon } from './lexicon';
+
+export interface SearchTerms {
+  terms: string[];
+  heads: string[];
+  modifiers: string[];
+}
+
+/** Shortest dictionary head the fallback head rule takes from a word no cover splits, and the rest it leaves. */
+const MIN_FALLBACK_HEAD = 5;
+const MIN_FALLBACK_REST = 4;
+
+/** Words of a text: runs of letters and digits, hyphenated words kept together, lowercase. */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+/**
+ * The head of a word no cover splits (its first part unknown: a brand-like or domain word): the longest
+ * catalog word, or dictionary compound end of 5 letters or more, that ends it after at least 4 letters
+ * (`sonnenkombidämpfer` → `dämpfer`). Null when none does.
+ */
+export function fallbackHead(word: string, lexicon: Lexicon): Part | null {
+  for (let start = 3; start <= word.length - 4; start += 1) {
+    const written = word.slice(start);
+    const own = lexicon.heads.get(written);
+    if (own !== undefined) return { written, lemma: own };
+    if (start < MIN_FALLBACK_REST || written.length < MIN_FALLBACK_HEAD) continue;
+    const lemma = lexicon.dictionary?.heads.get(written);
+    if (lemma !== undefined) return { written, lemma };
+  }
+  return null;
+}
+
+/** Every run of two or more neighbouring parts but the whole word, joined as written, by whether it ends the word. */
+function runs(parts: Part[]): { ending: string[]; inner: string[] } {
+  const out = { ending: [] as string[], inner: [] as string[] };
+  for (let from = 0; from < parts.length; from += 1) {
+    for (let to = from + 2; to <= parts.length; to += 1) {
+      if (to - from === parts.length) continue;
+      const run = parts
+        .slice(from, to)
+        .map((p) => p.written)
+        .join('');
+      (to === parts.length ? out.ending : out.inner).push(run);
+    }
+  }
+  return out;
+}
+
+/** The search terms of one word (lowercase, maybe hyphenated); see the module comment. */
+export function wordTerms(word: string, lexicon: Lexicon): SearchTerms {
+  const terms = new Set<string>();
+  const heads = new Set<string>();
+  const modifiers = new Set<string>();
+  const pieces = word.split('-').filter(Boolean);
+  if (pieces.length > 1) terms.add(pieces.join(''));
+  pieces.forEach((piece, index) => {
+    if (!/^\p{L}+$/u.test(piece) || lexicon.brands.has(piece)) return;
+    const last = index === pieces.length - 1;
+    const spelled = normalizeSpelling(piece, lexicon);
+    if (spelled !== piece) terms.add(spelled);
+    if (!last) modifiers.add(spelled);
+    const parts = finestParts(spelled, lexicon);
+    if (!parts) {
+      const head = fallbackHead(spelled, lexicon);
+      const lemma = headLemma(spelled, lexicon);
+      const into = last ? heads : modifiers;
+      if (head) for (const form of [head.written, head.lemma]) into.add(form);
+      if (lemma !== undefined) into.add(lemma);
+      return;
+    }
+    parts.forEach((part, at) => {
+      const into = last && at === parts.length - 1 ? heads : modifiers;
+      into.add(part.written).add(part.lemma);
+    });
+    const { ending, inner } = runs(parts);
+    for (const run of ending) (last ? heads : modifiers).add(run);
+    for (const run of inner) modifiers.add(run);
+  });
+  // Each form also in its `ae`/`oe`/`ue`/`ss` spelling, in the same group.
+  for (const group of [terms, heads, modifiers]) {
+    for (const form of [...group]) group.add(transliterate(form));
+  }
+  terms.add(transliterate(word));
+  for (const form of heads) modifiers.delete(form);
+  for (const group of [terms, heads, modifiers]) group.delete(word);
+  return { terms: [...terms], heads: [...heads], modifiers: [...modifiers] };
+}
+
+/** Words whose terms a lexicon remembers before it starts over (bounds memory on a huge catalog). */
+const MEMO_SIZE = 100_000;
+const memos = new WeakMap<Lexicon, Map<string, SearchTerms>>();
+
+/**
+ * `wordTerms` remembered per lexicon: a catalog repeats its words in thousands of names, and a reindex
+ * builds every document with the same lexicon.
+ */
+function rememberedTerms(word: string, lexicon: Lexicon): SearchTerms {
+  let memo = memos.get(lexicon);
+  if (!memo) memos.set(lexicon, (memo = new Map()));
+  let terms = memo.get(word);
+  if (!terms) {
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(word, (terms = wordTerms(word, lexicon)));
+  }
+  return terms;
+}
+
+/** The terms (see `wordTerms`) of every word of `texts`, each once per group, in order of first appearance. */
+export function searchTerms(texts: readonly (string | null | undefined)[], lexicon: Lexicon): SearchTerms {
+  const terms = new Set<string>();
+  const heads = new Set<string>();
+  const modifiers = new Set<string>();
+  const all = new Set<string>();
+  for (const text of texts) {
+    for (const word of text ? words(text) : []) {
+      all.add(word);
+      const forms = rememberedTerms(word, lexicon);
+      for (const form of forms.terms) terms.add(form);
+      for (const form of forms.heads) heads.add(form);
+      for (const form of forms.modifiers) modifiers.add(form);
+    }
+  }
+  // A form that is a word of the text itself, or a head of another word, is no weaker match.
+  for (const form of all) {
+    terms.delete(form);
+    heads.delete(form);
+    modifiers.delete(form);
+  }
+  for (const form of heads) modifiers.delete(form);
+  return { terms: [...terms], heads: [...heads], modifiers: [...modifiers] };
+}

@@ -1,0 +1,227 @@
+/**
+ * German decompounding (src/search/german): the Hunspell reader, the decompounder's hard cases (linking
+ * letters, heads, false friends, umlauts, brands, numbers), the document terms in their three groups, the
+ * query rewrite, and that the demo catalog's compounds split without the curated words.
+ */
+import { FAMILIES } from '../../src/generate/families';
+import { finestParts, restoreUmlauts, splitWord, transliterate } from '../../src/search/german/decompound';
+import { germanDictionary, parseHunspell } from '../../src/search/german/hunspell';
+import { buildLexicon, LEXICON, vocabularyWords } from '../../src/search/german/lexicon';
+import { germanQuery } from '../../src/search/german/query';
+import { searchTerms, wordTerms, words } from '../../src/search/german/terms';
+
+/** Dictionary, no catalog words, no curated words: what a catalog of unknown vocabulary gets. */
+const DICT = buildLexicon({ base: [] });
+const split = (word: string, lexicon = DICT) =>
+  splitWord(word, lexicon)?.map((p) => (p.lemma === p.written ? p.written : `${p.written}[${p.lemma}]`));
+const finest = (word: string, lexicon = DICT) => finestParts(word, lexicon)?.map((p) => p.written);
+
+describe('parseHunspell', () => {
+  const AFF = [
+    'SFX N Y 1',
+    'SFX N 0 n .',
+    'SFX j Y 1',
+    'SFX j 0 0/xoc .',
+    'PFX k Y 1',
+    'PFX k 0 0/coy .',
+  ].join('\n');
+  const DIC = ['4', 'Kette/Nm', 'kette/Nozm', 'Ketten/hj', 'säge/hk', 'mähen/I'].join('\n');
+
+  it('reads standalone words, compound ends with their inflections and begin/middle forms', () => {
+    const d = parseHunspell(AFF, DIC);
+    expect([...d.words.keys()].sort()).toEqual(['kette', 'ketten', 'mähen']);
+    expect(Object.fromEntries(d.heads)).toEqual({ kette: 'kette', ketten: 'kette' });
+    // `Ketten/hj`: NEEDAFFIX, so only through `j`, which makes it a compound begin; `säge/hk` a middle.
+    expect(Object.fromEntries(d.modifiers)).toEqual({ ketten: 'ketten', säge: 'säge' });
+    expect([...d.nouns]).toEqual(['kette']);
+  });
+
+  it('reads the package dictionary once per process', () => {
+    const d = germanDictionary();
+    expect(germanDictionary()).toBe(d);
+    expect(d.words.size).toBeGreaterThan(200_000);
+    expect(d.heads.get('sägen')).toBe('säge');
+    expect(d.verbStems.has('mäh')).toBe(true);
+  });
+});
+
+describe('splitWord', () => {
+  it('finds the head: a Kettensäge is a saw, a Sägekette a chain', () => {
+    // No false friend: `Hecken-` keeps its form, `heck` is not among the parts of a Heckenschere.
+    expect(split('heckenschere')).toEqual(['hecken', 'schere']);
+    expect(split('kettensäge')).toEqual(['ketten[kette]', 'säge']);
+    expect(split('sägekette')).toEqual(['säge', 'kette']);
+  });
+
+  it('handles linking letters -s-, -n-, -en-, -e-, -er-', () => {
+    expect(split('arbeitstisch')).toEqual(['arbeits[arbeit]', 'tisch']);
+    expect(split('heckenschere')).toEqual(['hecken', 'schere']);
+    expect(split('palettengabel')).toEqual(['paletten[palette]', 'gabel']);
+    expect(split('ladewagen')).toEqual(['lade', 'wagen']);
+    expect(split('gläserspülmaschine')).toEqual(['gläser', 'spül', 'maschine']);
+    expect(split('heckenscherenmesser')).toEqual(['hecken', 'scheren[schere]', 'messer']);
+  });
+
+  it('knows heads a catalog never writes alone, from the dictionary and its verbs', () => {
+    expect(split('schneepflug')).toEqual(['schnee', 'pflug']);
+    expect(split('kehrbesen')).toEqual(['kehr', 'besen']);
+    expect(split('holzspalter')).toEqual(['holz', 'spalter']); // spalten → Spalter
+    expect(split('heckanbaustreuer')).toEqual(['heck', 'anbau', 'streuer']);
+    expect(split('scheibenmähwerk')).toEqual(['scheiben[scheibe]', 'mäh', 'werk']);
+  });
+
+  it('prefers fewer parts, then the longer head', () => {
+    expect(split('rundballenpresse', buildLexicon({ base: [], words: ['rundballen'] }))).toEqual([
+      'rundballen',
+      'presse',
+    ]);
+    expect(finest('rundballenpresse', buildLexicon({ base: [], words: ['rundballen'] }))).toEqual([
+      'rund',
+      'ballen',
+      'presse',
+    ]);
+    expect(split('vergasernadel')).toEqual(['vergaser', 'nadel']);
+    expect(split('kranzange')).toEqual(['kran', 'zange']);
+  });
+
+  it('leaves plain words alone, and cuts a dictionary word only into parts of 4 letters or more', () => {
+    for (const word of [
+      'spargel',
+      'garten',
+      'motor',
+      'kartoffel',
+      'schlepper',
+      'messer',
+      'leiter',
+      'verkehr',
+    ]) {
+      expect([word, split(word)]).toEqual([word, undefined]);
+    }
+  });
+
+  it('never splits brands, model codes or short words', () => {
+    const lexicon = buildLexicon({ base: [], brands: ['kochwerk'] });
+    expect(split('kochwerk', lexicon)).toBeUndefined();
+    expect(split('kochwerk', DICT)).toEqual(['koch', 'werk']);
+    expect(split('gs300')).toBeUndefined();
+    expect(split('kranz')).toBeUndefined();
+  });
+
+  it('takes catalog and curated words as parts with linking letters and endings', () => {
+    expect(split('kreiselzettwender', DICT)).toBeUndefined();
+    const curated = buildLexicon({ base: LEXICON });
+    expect(split('kreiselzettwender', curated)).toEqual(['kreisel', 'zett', 'wender']);
+    const catalog = buildLexicon({ base: [], words: ['kombi'] });
+    expect(split('kombidämpfer', catalog)).toEqual(['kombi', 'dämpfer']);
+  });
+});
+
+describe('umlauts', () => {
+  it('restores ae/oe/ue and ss, not in eue, que, aue', () => {
+    expect(restoreUmlauts('blaeser')).toBe('bläser');
+    expect(restoreUmlauts('kuehlschrank')).toBe('kühlschrank');
+    expect(restoreUmlauts('feuer')).toBeNull();
+    expect(restoreUmlauts('quelle')).toBeNull();
+    expect(restoreUmlauts('strasse')).toBe('straße');
+    expect(transliterate('größe')).toBe('groesse');
+  });
+});
+
+describe('wordTerms', () => {
+  it('puts the head in heads and the other parts in modifiers, as written and as lemma', () => {
+    expect(wordTerms('kettensäge', DICT)).toEqual({
+      terms: ['kettensaege'],
+      heads: ['säge', 'saege'],
+      modifiers: ['ketten', 'kette'],
+    });
+    expect(wordTerms('sägekette', DICT)).toEqual({
+      terms: ['saegekette'],
+      heads: ['kette'],
+      modifiers: ['säge', 'saege'],
+    });
+  });
+
+  it('adds the runs of parts: ending at the head to heads, the others to modifiers', () => {
+    const t = wordTerms('rundballenpresse', DICT);
+    expect(t.heads).toEqual(['presse', 'ballenpresse']);
+    expect(t.modifiers).toEqual(['rund', 'ballen', 'rundballen']);
+  });
+
+  it('joins a hyphenated word; its last piece holds the head', () => {
+    const t = wordTerms('edelstahl-arbeitstisch', DICT);
+    expect(t.terms).toEqual(['edelstahlarbeitstisch']);
+    expect(t.heads).toEqual(['tisch']);
+    expect(t.modifiers).toEqual(expect.arrayContaining(['edelstahl', 'edel', 'stahl', 'arbeits', 'arbeit']));
+  });
+
+  it('reads a word written with ae/oe/ue with its umlauts', () => {
+    const t = wordTerms('laubblaeser', DICT);
+    expect(t.terms).toContain('laubbläser');
+    expect(t.heads).toEqual(expect.arrayContaining(['bläser', 'blaeser']));
+  });
+
+  it('gives a plain word its lemma, a brand nothing but its spelling', () => {
+    expect(wordTerms('sägen', DICT).heads).toEqual(['säge', 'saege']);
+    const lexicon = buildLexicon({ base: [], brands: ['kochwerk'] });
+    expect(wordTerms('kochwerk', lexicon)).toEqual({ terms: [], heads: [], modifiers: [] });
+  });
+
+  it('reads texts word by word; a word of the text itself is no extra term', () => {
+    const t = searchTerms(['Säge für Kettensäge', null, 'Säge'], DICT);
+    expect(t.heads).toEqual(['saege']);
+    expect(t.modifiers).toEqual(['ketten', 'kette']);
+    expect(words('Mähklingen-Box MK 50')).toEqual(['mähklingen-box', 'mk', '50']);
+  });
+});
+
+describe('germanQuery', () => {
+  it('turns prefix matching off for a complete last word: Kranz is no Kranzange', () => {
+    expect(germanQuery('Kranz', DICT)).toEqual({ q: 'Kranz ', parts: null });
+    expect(germanQuery('Heck', DICT)).toEqual({ q: 'Heck ', parts: null });
+  });
+
+  it('keeps it for an unfinished word, an order number and a trailing space', () => {
+    expect(germanQuery('Mähw', DICT).q).toBe('Mähw');
+    expect(germanQuery('100.4', DICT).q).toBe('100.4');
+    expect(germanQuery('Säge ', DICT).q).toBe('Säge ');
+    expect(germanQuery('ab', DICT).q).toBe('ab');
+  });
+
+  it('searches a one-word compound also as the lemmas of its parts', () => {
+    expect(germanQuery('Heckenscherenmesser', DICT)).toEqual({
+      q: 'Heckenscherenmesser ',
+      parts: 'hecken schere messer ',
+    });
+    expect(germanQuery('Messer Heckenschere', DICT).parts).toBeNull();
+  });
+
+  it('restores umlauts a shopper typed as ae/oe/ue when only that spelling is known', () => {
+    expect(germanQuery('Blaeser', DICT).q).toBe('bläser ');
+    expect(germanQuery('Spuelmaschine', DICT)).toEqual({ q: 'spülmaschine ', parts: 'spül maschine ' });
+    expect(germanQuery('Feuer', DICT).q).toBe('Feuer ');
+  });
+});
+
+describe('the demo catalog without the curated words', () => {
+  it('splits every machine name of the demo catalog with the dictionary and its own words', () => {
+    const texts = FAMILIES.flatMap((f) => [...f.group, ...f.kinds.flatMap((k) => k.names), ...f.keywords]);
+    const lexicon = buildLexicon({ base: [], words: vocabularyWords(texts) });
+    const unsplit: string[] = [];
+    for (const family of FAMILIES) {
+      for (const kind of family.kinds) {
+        for (const piece of words(kind.names[0]!).flatMap((w) => w.split('-'))) {
+          if (/\d/.test(piece) || piece.length < 6 || piece === 'zinken') continue;
+          if (!finestParts(piece, lexicon)) unsplit.push(piece);
+        }
+      }
+    }
+    expect(unsplit).toEqual([]);
+  });
+
+  it('keeps only curated words the dictionary does not know', () => {
+    const d = germanDictionary();
+    for (const word of LEXICON) {
+      expect([word, d.words.has(word) || d.heads.has(word) || d.modifiers.has(word)]).toEqual([word, false]);
+    }
+  });
+});
