@@ -37,11 +37,7 @@ export function list(deps: AppDeps): Handler {
   return async (req, res) => {
     const query = req.query as ParsedQuery;
     const params = parseContentMediaListParams(query);
-    const page = await searchCmsMedia(
-      searchDepsOf(deps),
-      params,
-      Date.now(),
-    );
+    const page = await searchCmsMedia(searchDepsOf(deps), params, Date.now());
     recordSearch(req, {
       endpoint: 'content/media',
       query: params.search,

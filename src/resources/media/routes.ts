@@ -21,11 +21,7 @@ export function list(deps: AppDeps): Handler {
     const query = req.query as ParsedQuery;
     const params = parseMediaListParams(query);
     const now = Date.now();
-    const page = await searchMedia(
-      searchDepsOf(deps),
-      params,
-      now,
-    );
+    const page = await searchMedia(searchDepsOf(deps), params, now);
     recordSearch(req, {
       endpoint: 'media',
       query: params.search,

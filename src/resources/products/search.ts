@@ -117,10 +117,7 @@ export function searchDepsOf(deps: {
  * One page of the product list; `search` goes through the German query rewrite (src/search/german).
  * Throws what the Meilisearch client throws (the app maps it to 503).
  */
-export async function searchProducts(
-  deps: SearchDeps,
-  params: ProductListParams,
-): Promise<ProductPage> {
+export async function searchProducts(deps: SearchDeps, params: ProductListParams): Promise<ProductPage> {
   const [taxonomies, manufacturerKnown] = await Promise.all([
     // Postgres only when the request needs it: a plain search or list goes to Meilisearch alone.
     params.taxons.length > 0 || params.facets
