@@ -81,13 +81,20 @@ interface Cover {
   score: number;
 }
 
-/** Fewer parts first, then the longer head (`vergaser-nadel`, not `vergasern-adel`), then longer parts. */
+const shortest = (c: Cover) => Math.min(...c.parts.map((p) => p.written.length));
+
+/**
+ * Fewer parts first, then the longer head (`vergaser-nadel`, not `vergasern-adel`), then the longer
+ * shortest part (`forst-seil-winde`, not `forsts-eil-winde`), then longer parts.
+ */
 function better(a: Cover, b: Cover | undefined): boolean {
   if (!b) return true;
   if (a.parts.length !== b.parts.length) return a.parts.length < b.parts.length;
   const headA = a.parts[a.parts.length - 1]!.written.length;
   const headB = b.parts[b.parts.length - 1]!.written.length;
-  return headA !== headB ? headA > headB : a.score > b.score;
+  if (headA !== headB) return headA > headB;
+  if (shortest(a) !== shortest(b)) return shortest(a) > shortest(b);
+  return a.score > b.score;
 }
 
 /**

@@ -11,7 +11,14 @@
  * compounds (outside text it detects as German, where its 1.21 segmenter also cuts unknown words) nor knows
  * `ae`/`oe`/`ue`.
  */
-import { finestParts, headLemma, normalizeSpelling, transliterate, type Part } from './decompound';
+import {
+  finestParts,
+  headLemma,
+  modifierLemma,
+  normalizeSpelling,
+  transliterate,
+  type Part,
+} from './decompound';
 import type { Lexicon } from './lexicon';
 
 export interface SearchTerms {
@@ -31,8 +38,8 @@ export function words(text: string): string[] {
 
 /**
  * The head of a word no cover splits (its first part unknown: a brand-like or domain word): the longest
- * catalog word, or dictionary compound end of 5 letters or more, that ends it after at least 4 letters
- * (`sonnenkombidämpfer` → `dämpfer`). Null when none does.
+ * catalog word, or dictionary head of 5 letters or more (a compound end, a word, an agent noun), that ends
+ * it after at least 4 letters (`kreiselzettwender` → `wender`). Null when none does.
  */
 export function fallbackHead(word: string, lexicon: Lexicon): Part | null {
   for (let start = 3; start <= word.length - 4; start += 1) {
@@ -40,8 +47,31 @@ export function fallbackHead(word: string, lexicon: Lexicon): Part | null {
     const own = lexicon.heads.get(written);
     if (own !== undefined) return { written, lemma: own };
     if (start < MIN_FALLBACK_REST || written.length < MIN_FALLBACK_HEAD) continue;
-    const lemma = lexicon.dictionary?.heads.get(written);
+    const lemma = headLemma(written, lexicon);
     if (lemma !== undefined) return { written, lemma };
+  }
+  return null;
+}
+
+/** Shortest known first part and unknown rest `fallbackParts` accepts. */
+const MIN_KNOWN_MODIFIER = 4;
+const MIN_UNKNOWN_HEAD = 5;
+
+/**
+ * The parts of a word no cover splits: its `fallbackHead` (the rest before it, if any, a modifier), else a
+ * known first part of 4 letters or more followed by an unknown head of 5 or more, the longest first part
+ * first (`böschungsmulcher` → `böschungs` + `mulcher`: the dictionary has no `Mulcher`). Null when neither
+ * applies.
+ */
+export function fallbackParts(word: string, lexicon: Lexicon): { head: Part; modifier: Part | null } | null {
+  const head = fallbackHead(word, lexicon);
+  if (head) return { head, modifier: null };
+  for (let end = word.length - MIN_UNKNOWN_HEAD; end >= MIN_KNOWN_MODIFIER; end -= 1) {
+    const written = word.slice(0, end);
+    const lemma = modifierLemma(written, lexicon);
+    if (lemma === undefined) continue;
+    const rest = word.slice(end);
+    return { head: { written: rest, lemma: rest }, modifier: { written, lemma } };
   }
   return null;
 }
@@ -77,10 +107,11 @@ export function wordTerms(word: string, lexicon: Lexicon): SearchTerms {
     if (!last) modifiers.add(spelled);
     const parts = finestParts(spelled, lexicon);
     if (!parts) {
-      const head = fallbackHead(spelled, lexicon);
+      const fallback = fallbackParts(spelled, lexicon);
       const lemma = headLemma(spelled, lexicon);
       const into = last ? heads : modifiers;
-      if (head) for (const form of [head.written, head.lemma]) into.add(form);
+      if (fallback) into.add(fallback.head.written).add(fallback.head.lemma);
+      if (fallback?.modifier) modifiers.add(fallback.modifier.written).add(fallback.modifier.lemma);
       if (lemma !== undefined) into.add(lemma);
       return;
     }
