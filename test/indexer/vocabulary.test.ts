@@ -177,7 +177,7 @@ describe('the indexer jobs', () => {
     // `Holland` is a brand: never split (no head `land`, though `Land` stands alone), never a part.
     expect(await terms('products', 3)).toEqual({
       terms: ['hollandkreiselegge'],
-      heads: ['egge'],
+      heads: ['egge', 'eggen'],
       modifiers: ['kreisel'],
     });
     expect((await terms('media', 5001))?.heads).toEqual(expect.arrayContaining(['roder', 'ansicht', 'band']));

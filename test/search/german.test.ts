@@ -131,12 +131,12 @@ describe('wordTerms', () => {
   it('puts the head in heads and the other parts in modifiers, as written and as lemma', () => {
     expect(wordTerms('kettensäge', DICT)).toEqual({
       terms: ['kettensaege'],
-      heads: ['säge', 'saege'],
+      heads: ['säge', 'sägen', 'saege', 'saegen'],
       modifiers: ['ketten', 'kette'],
     });
     expect(wordTerms('sägekette', DICT)).toEqual({
       terms: ['saegekette'],
-      heads: ['kette'],
+      heads: ['kette', 'ketten'],
       modifiers: ['säge', 'saege'],
     });
   });
@@ -147,11 +147,15 @@ describe('wordTerms', () => {
     expect(t.modifiers).toEqual(['rund', 'ballen', 'rundballen']);
   });
 
-  it('joins a hyphenated word; its last piece holds the head', () => {
+  it('joins a hyphenated word; each piece has its head, in every inflected form', () => {
     const t = wordTerms('edelstahl-arbeitstisch', DICT);
     expect(t.terms).toEqual(['edelstahlarbeitstisch']);
-    expect(t.heads).toEqual(['tisch']);
-    expect(t.modifiers).toEqual(expect.arrayContaining(['edelstahl', 'edel', 'stahl', 'arbeits', 'arbeit']));
+    expect(t.heads).toEqual(['stahl', 'stahls', 'tisch', 'tische', 'tischs', 'tisches']);
+    expect(t.modifiers).toEqual(['edel', 'arbeits', 'arbeit']);
+    // A plural query meets the head of `Verschleißteil-Set` exactly; diminutives are other words.
+    const set = wordTerms('verschleißteil-set', DICT);
+    expect(set.heads).toEqual(expect.arrayContaining(['teil', 'teile', 'set']));
+    expect(set.heads).not.toContain('teilchen');
   });
 
   it('reads a word written with ae/oe/ue with its umlauts', () => {
@@ -168,7 +172,7 @@ describe('wordTerms', () => {
 
   it('reads texts word by word; a word of the text itself is no extra term', () => {
     const t = searchTerms(['Säge für Kettensäge', null, 'Säge'], DICT);
-    expect(t.heads).toEqual(['saege']);
+    expect(t.heads).toEqual(['saege', 'sägen', 'saegen']);
     expect(t.modifiers).toEqual(['ketten', 'kette']);
     expect(words('Mähklingen-Box MK 50')).toEqual(['mähklingen-box', 'mk', '50']);
   });

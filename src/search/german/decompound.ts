@@ -48,6 +48,30 @@ export function headLemma(form: string, lexicon: Lexicon): string | undefined {
   return undefined;
 }
 
+const inflections = new WeakMap<object, Map<string, string[]>>();
+
+/**
+ * The dictionary's forms of a compound-end lemma (`teil` → `teil`, `teile`, `teilen`, `teils`, ...), or []
+ * (no dictionary, or a lemma it does not inflect). The inverse map is built once per dictionary.
+ */
+export function headForms(lemma: string, lexicon: Lexicon): readonly string[] {
+  const dict = lexicon.dictionary;
+  if (!dict) return [];
+  let byLemma = inflections.get(dict);
+  if (!byLemma) {
+    byLemma = new Map();
+    for (const [form, of] of dict.heads) {
+      // Diminutives are other words (`Teilchen` is no `Teil`).
+      if (/(chen|chens|lein|leins)$/.test(form) && !/(chen|lein)$/.test(of)) continue;
+      const forms = byLemma.get(of);
+      if (forms) forms.push(form);
+      else byLemma.set(of, [form]);
+    }
+    inflections.set(dict, byLemma);
+  }
+  return byLemma.get(lemma) ?? [];
+}
+
 /** The lemma of `form` as a first or middle part of a compound, or undefined. */
 export function modifierLemma(form: string, lexicon: Lexicon): string | undefined {
   const own = lexicon.modifiers.get(form);

@@ -4,8 +4,9 @@
  * the Kettensäge, a saw, before the Sägekette, a chain):
  * - `terms`: other spellings of whole words: a hyphenated word joined (`mähklingen-box` → `mähklingenbox`),
  *   a word typed with `ae`/`oe`/`ue` read with umlauts, and the `ae`/`oe`/`ue`/`ss` spelling of every word;
- * - `heads`: the last part of each compound (as written and as lemma: `sägen`, `säge`), every run of parts
- *   that ends with it (`ballenpresse`), the lemma of a plain word (`pressen` → `presse`);
+ * - `heads`: the last part of each compound (as written, its lemma and the lemma's inflected forms:
+ *   `sägen`, `säge`), every run of parts that ends with it (`ballenpresse`), the lemma of a plain word
+ *   (`pressen` → `presse`); each piece of a hyphenated word counts as a word of its own;
  * - `modifiers`: the other parts and runs (`ketten`, `kette`, `rundballen`).
  * Meilisearch itself folds `ä` to `a` and `ß` to `ss` in documents and queries, but neither splits
  * compounds (outside text it detects as German, where its 1.21 segmenter also cuts unknown words) nor knows
@@ -13,6 +14,7 @@
  */
 import {
   finestParts,
+  headForms,
   headLemma,
   modifierLemma,
   normalizeSpelling,
@@ -99,30 +101,34 @@ export function wordTerms(word: string, lexicon: Lexicon): SearchTerms {
   const modifiers = new Set<string>();
   const pieces = word.split('-').filter(Boolean);
   if (pieces.length > 1) terms.add(pieces.join(''));
-  pieces.forEach((piece, index) => {
-    if (!/^\p{L}+$/u.test(piece) || lexicon.brands.has(piece)) return;
-    const last = index === pieces.length - 1;
+  // Each piece of a hyphenated word has its own head: a `Verschleißteil-Set` is a set of Teile.
+  for (const piece of pieces) {
+    if (!/^\p{L}+$/u.test(piece) || lexicon.brands.has(piece)) continue;
     const spelled = normalizeSpelling(piece, lexicon);
     if (spelled !== piece) terms.add(spelled);
-    if (!last) modifiers.add(spelled);
     const parts = finestParts(spelled, lexicon);
     if (!parts) {
       const fallback = fallbackParts(spelled, lexicon);
       const lemma = headLemma(spelled, lexicon);
-      const into = last ? heads : modifiers;
-      if (fallback) into.add(fallback.head.written).add(fallback.head.lemma);
+      if (fallback) heads.add(fallback.head.written).add(fallback.head.lemma);
       if (fallback?.modifier) modifiers.add(fallback.modifier.written).add(fallback.modifier.lemma);
-      if (lemma !== undefined) into.add(lemma);
-      return;
+      if (lemma !== undefined) heads.add(lemma);
+      continue;
     }
     parts.forEach((part, at) => {
-      const into = last && at === parts.length - 1 ? heads : modifiers;
-      into.add(part.written).add(part.lemma);
+      if (at < parts.length - 1) {
+        modifiers.add(part.written).add(part.lemma);
+        return;
+      }
+      // The head in every inflected form (`Teil` of `Ersatzteil` also as `teile`, `teilen`): a plural
+      // query then matches it exactly, not by a typo that ranks it after other exact matches.
+      heads.add(part.written).add(part.lemma);
+      for (const form of headForms(part.lemma, lexicon)) heads.add(form);
     });
     const { ending, inner } = runs(parts);
-    for (const run of ending) (last ? heads : modifiers).add(run);
+    for (const run of ending) heads.add(run);
     for (const run of inner) modifiers.add(run);
-  });
+  }
   // Each form also in its `ae`/`oe`/`ue`/`ss` spelling, in the same group.
   for (const group of [terms, heads, modifiers]) {
     for (const form of [...group]) group.add(transliterate(form));
