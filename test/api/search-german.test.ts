@@ -7,7 +7,6 @@
  * pages, totals and facets.
  */
 import path from 'node:path';
-import { importSnapshot } from '../../src/import';
 import { LEXICON } from '../../src/search/german/lexicon';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { removeDir, writeSnapshot } from '../support/snapshot';
