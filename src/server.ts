@@ -14,6 +14,7 @@ import { createDb } from './db/database';
 import { createLimiterRedis } from './http/rate-limit';
 import { createLogger } from './logger';
 import { createSearchLog } from './search-log';
+import { lexiconProvider } from './search/german/provider';
 import { createMeiliClient } from './search/indexes';
 
 /** Starts the API; resolves with the listening server. */
@@ -30,13 +31,17 @@ export async function startServer(): Promise<Server> {
   // Producer connection (fails fast while Redis is down): Bull Board and the queue gauges of /metrics.
   const indexQueue = createIndexQueue(config);
   indexQueue.on('error', (error) => logger.debug({ err: error }, 'index queue connection error'));
-  const app = createApp({ config, db, meili, logger, redis, searchLog, indexQueue });
+  // The German lexicon of the search rewrite: read before the first search needs it (the dictionary takes
+  // about half a second of CPU, the catalog vocabulary one query), not during a shopper's request.
+  const lexicon = lexiconProvider(db, { logger });
+  const app = createApp({ config, db, meili, logger, redis, searchLog, indexQueue, lexicon });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   logger.info(`API listening on http://${config.host}:${config.port} (base URL ${config.apiBaseUrl})`);
+  void lexicon();
 
   let stopping = false;
   // Once stopping, every response not yet started says `Connection: close` and Node closes its connection

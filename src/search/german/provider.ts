@@ -6,7 +6,6 @@
  * dictionary and curated words alone for `retryMs`, and is logged; searches go on.
  */
 import type { Knex } from 'knex';
-import type { Logger } from '../../logger';
 import { buildLexicon, type Lexicon } from './lexicon';
 import { loadLexicon } from './vocabulary';
 
@@ -17,7 +16,8 @@ export interface LexiconProviderOptions {
   retryMs?: number;
   /** Deadline of the vocabulary query, ms (default 2 s). */
   timeoutMs?: number;
-  logger?: Pick<Logger, 'warn'>;
+  /** Where a failed read is reported (the app's pino logger). */
+  logger?: { warn(details: object, message: string): void };
 }
 
 /** Returns the current lexicon; never rejects. */
@@ -27,11 +27,19 @@ export type LexiconProvider = () => Promise<Lexicon>;
 export function lexiconProvider(db: Knex, options: LexiconProviderOptions = {}): LexiconProvider {
   const { refreshMs = 10 * 60_000, retryMs = 30_000, timeoutMs = 2_000, logger } = options;
   let current: Promise<Lexicon> | undefined;
+  /** The read in flight, if any: never two at once. */
+  let reading: Promise<Lexicon> | undefined;
   let validUntil = 0;
-  let refreshing = false;
-  const load = async (): Promise<Lexicon> => {
+  const read = async (): Promise<Lexicon> => {
     try {
-      const lexicon = await loadLexicon(db, { timeoutMs });
+      // The query's own timeout cancels it on the server; the race also bounds getting a connection.
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      });
+      const lexicon = await Promise.race([loadLexicon(db, { timeoutMs }), deadline]).finally(() =>
+        clearTimeout(timer),
+      );
       validUntil = Date.now() + refreshMs;
       return lexicon;
     } catch (error) {
@@ -41,16 +49,17 @@ export function lexiconProvider(db: Knex, options: LexiconProviderOptions = {}):
       );
       validUntil = Date.now() + retryMs;
       return buildLexicon();
+    } finally {
+      reading = undefined;
     }
   };
   return () => {
     if (!current) {
-      current = load();
-    } else if (Date.now() >= validUntil && !refreshing) {
-      refreshing = true;
-      void load().then((lexicon) => {
+      current = reading = read();
+    } else if (!reading && Date.now() >= validUntil) {
+      reading = read();
+      void reading.then((lexicon) => {
         current = Promise.resolve(lexicon);
-        refreshing = false;
       });
     }
     return current;
