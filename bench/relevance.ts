@@ -1,11 +1,13 @@
 /**
- * `npm run relevance -- [--catalog demo|kitchen|all] [--no-build] [--no-curated] [--failures] [--json <file>]`:
- * search relevance (issues 6 and 12) on two catalogs, each with its judged query set:
+ * `npm run relevance -- [--catalog demo|kitchen|construction|all] [--no-build] [--no-curated] [--failures]
+ * [--json <file>]`: search relevance (issues 6 and 12) on three catalogs, each with its judged query set:
  * - `demo`: the medium demo catalog (agricultural machines), test/relevance/queries.ndjson, in the API
  *   benchmark's database (`catalog_bench_api_medium`, imported once and reused, bench/api/services.ts);
  * - `kitchen`: a commercial-kitchen catalog written without looking at the decompounder, whose judged
  *   compound parts never stand alone in its text (test/relevance/kitchen/), imported into
- *   `catalog_relevance_kitchen` on every run (70 products, a second).
+ *   `catalog_relevance_kitchen` on every run (73 products, a second);
+ * - `construction`: construction machinery and power tools, written blind in the same way and held out: run
+ *   for the first time after the decompounder was finished (test/relevance/construction/).
  * Every judged query goes through the API's own search code (`searchProducts` / `searchMedia` with the
  * parameters `GET /products?search=` and `GET /media?search=` parse, first page of 10), and the report gives
  * success@1, MRR@10, recall@10 and the zero-result rate, overall and per query class, as Markdown tables.
@@ -48,29 +50,31 @@ import { ensureSnapshot, prepareDatabase } from './api/services';
 
 const ROOT = path.resolve(__dirname, '..');
 const MEILI_DIR = path.join(ROOT, '.data', 'bench', 'meili-relevance');
-const KITCHEN = path.join(ROOT, 'test', 'relevance', 'kitchen');
+/** Catalogs of other domains, each a folder of test/relevance with `snapshot/` and `queries.ndjson`. */
+const OTHER_CATALOGS = ['kitchen', 'construction'] as const;
+type CatalogName = 'demo' | (typeof OTHER_CATALOGS)[number];
 
 interface Catalog {
-  name: 'demo' | 'kitchen';
+  name: CatalogName;
   /** Database URL with the catalog imported. */
   url: string;
   queries: JudgedQuery[];
   indexes: readonly ('products' | 'media')[];
 }
 
-/** The kitchen catalog in a fresh database of its own (dropped and imported again: about a second). */
-async function prepareKitchen(serverUrl: string, log: (m: string) => void): Promise<string> {
-  const url = withDatabase(serverUrl, 'catalog_relevance_kitchen');
+/** A catalog of test/relevance/<name> in a fresh database of its own (dropped and imported again: a second). */
+async function prepareOther(name: string, serverUrl: string, log: (m: string) => void): Promise<string> {
+  const url = withDatabase(serverUrl, `catalog_relevance_${name}`);
   await dropDatabase(url);
   await ensureDatabase(url);
   const db = createDb(url, 2);
   try {
     await migrateLatest(db);
-    await importSnapshot(db, path.join(KITCHEN, 'snapshot'), {
+    await importSnapshot(db, path.join(ROOT, 'test', 'relevance', name, 'snapshot'), {
       mode: 'full',
-      mediaRoot: path.join(ROOT, '.data', 'bench', 'media-relevance-kitchen'),
+      mediaRoot: path.join(ROOT, '.data', 'bench', `media-relevance-${name}`),
     });
-    log('kitchen catalog imported into catalog_relevance_kitchen');
+    log(`${name} catalog imported into catalog_relevance_${name}`);
     return url;
   } finally {
     await db.destroy();
@@ -182,18 +186,20 @@ async function main(): Promise<void> {
   });
   const log = (m: string) => console.error(m);
   const which = values.catalog;
-  if (which !== 'all' && which !== 'demo' && which !== 'kitchen') throw new Error(`unknown catalog ${which}`);
+  const names: readonly string[] = ['demo', ...OTHER_CATALOGS];
+  if (which !== 'all' && !names.includes(which)) throw new Error(`unknown catalog ${which}`);
   const serverUrl = getConfig().databaseUrl;
   const catalogs: Catalog[] = [];
-  if (which !== 'kitchen') {
+  if (which === 'all' || which === 'demo') {
     await ensureSnapshot(log);
     const { url } = await prepareDatabase(serverUrl, log);
     catalogs.push({ name: 'demo', url, queries: loadQueries(), indexes: ['products', 'media'] });
   }
-  if (which !== 'demo') {
-    const url = await prepareKitchen(serverUrl, log);
-    const queries = loadQueries(path.join(KITCHEN, 'queries.ndjson'));
-    catalogs.push({ name: 'kitchen', url, queries, indexes: ['products'] });
+  for (const name of OTHER_CATALOGS) {
+    if (which !== 'all' && which !== name) continue;
+    const url = await prepareOther(name, serverUrl, log);
+    const queries = loadQueries(path.join(ROOT, 'test', 'relevance', name, 'queries.ndjson'));
+    catalogs.push({ name, url, queries, indexes: ['products'] });
   }
   const meili = await startBundledMeilisearch({ dataDir: MEILI_DIR });
   const options: RunOptions = {

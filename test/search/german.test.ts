@@ -4,7 +4,7 @@
  * query rewrite, and that the demo catalog's compounds split without the curated words.
  */
 import { FAMILIES } from '../../src/generate/families';
-import { finestParts, restoreUmlauts, splitWord, transliterate } from '../../src/search/german/decompound';
+import { finestParts, splitWord, transliterate, umlautSpellings } from '../../src/search/german/decompound';
 import { germanDictionary, parseHunspell } from '../../src/search/german/hunspell';
 import { buildLexicon, LEXICON, vocabularyWords } from '../../src/search/german/lexicon';
 import { germanQuery } from '../../src/search/german/query';
@@ -117,12 +117,12 @@ describe('splitWord', () => {
 });
 
 describe('umlauts', () => {
-  it('restores ae/oe/ue and ss, not in eue, que, aue', () => {
-    expect(restoreUmlauts('blaeser')).toBe('bläser');
-    expect(restoreUmlauts('kuehlschrank')).toBe('kühlschrank');
-    expect(restoreUmlauts('feuer')).toBeNull();
-    expect(restoreUmlauts('quelle')).toBeNull();
-    expect(restoreUmlauts('strasse')).toBe('straße');
+  it('restores ae/oe/ue, not in eue, que, aue, else one ss at a time', () => {
+    expect(umlautSpellings('blaeser')).toEqual(['bläser']);
+    expect(umlautSpellings('kuehlschrank')).toEqual(['kühlschrank']);
+    expect(umlautSpellings('feuer')).toEqual([]);
+    expect(umlautSpellings('quelle')).toEqual([]);
+    expect(umlautSpellings('grosspresse')).toEqual(['großpresse', 'grosspreße']);
     expect(transliterate('größe')).toBe('groesse');
   });
 });
@@ -197,11 +197,18 @@ describe('germanQuery', () => {
       parts: 'hecken schere messer ',
     });
     expect(germanQuery('Messer Heckenschere', DICT).parts).toBeNull();
+    // A compound the catalog writes as a word of its own is searched as it is.
+    const catalog = buildLexicon({ base: [], words: ['heckenscherenmesser'] });
+    expect(germanQuery('Heckenscherenmesser', catalog)).toEqual({ q: 'Heckenscherenmesser ', parts: null });
   });
 
-  it('restores umlauts a shopper typed as ae/oe/ue when only that spelling is known', () => {
-    expect(germanQuery('Blaeser', DICT).q).toBe('bläser ');
-    expect(germanQuery('Spuelmaschine', DICT)).toEqual({ q: 'spülmaschine ', parts: 'spül maschine ' });
+  it('recognizes umlauts a shopper typed as ae/oe/ue when only that spelling is known', () => {
+    expect(germanQuery('Blaeser', DICT).q).toBe('Blaeser ');
+    expect(germanQuery('Spuelmaschine', DICT)).toEqual({ q: 'Spuelmaschine ', parts: 'spül maschine ' });
+    // A catalog word in either spelling is searched as typed; `ß` is sent as `ss`.
+    const catalog = buildLexicon({ base: [], words: ['großpackenpresse'] });
+    expect(germanQuery('Grosspackenpresse', catalog).parts).toBeNull();
+    expect(germanQuery('Großkehrmaschine', DICT).parts).toBe('gross kehr maschine ');
     expect(germanQuery('Feuer', DICT).q).toBe('Feuer ');
   });
 });

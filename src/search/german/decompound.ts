@@ -161,16 +161,21 @@ export function transliterate(word: string): string {
 }
 
 /**
- * `ae` → `ä`, `oe` → `ö`, `ue` → `ü` (not in `eue`, `que`, `aue`: `Feuer`, `Quelle`, `Bauer`), `ss` → `ß`
- * once nothing else changed; null when the word has none of them.
+ * The spellings with umlauts a word typed with `ae`/`oe`/`ue`/`ss` may stand for: `ae` → `ä`, `oe` → `ö`,
+ * `ue` → `ü` all at once (not in `eue`, `que`, `aue`: `Feuer`, `Quelle`, `Bauer`), else each `ss` → `ß`
+ * on its own (`grosspackenpresse` → `großpackenpresse`, not `…preße`); [] when it has none of them.
  */
-export function restoreUmlauts(word: string): string | null {
+export function umlautSpellings(word: string): string[] {
   const restored = word
     .replace(/ae/g, 'ä')
     .replace(/oe/g, 'ö')
     .replace(/(?<![eqa])ue/g, 'ü');
-  if (restored !== word) return restored;
-  return word.includes('ss') ? word.replace(/ss/g, 'ß') : null;
+  if (restored !== word) return [restored];
+  const out: string[] = [];
+  for (let at = word.indexOf('ss'); at !== -1; at = word.indexOf('ss', at + 1)) {
+    out.push(`${word.slice(0, at)}ß${word.slice(at + 2)}`);
+  }
+  return out;
 }
 
 /** Whether `word` (lowercase letters) is a word the lexicon knows: dictionary, catalog, part or compound. */
@@ -191,8 +196,7 @@ export function isKnownWord(word: string, lexicon: Lexicon): boolean {
 /** The word as the lexicon knows it: itself, or its umlaut spelling when only that one is known. */
 export function normalizeSpelling(word: string, lexicon: Lexicon): string {
   if (isKnownWord(word, lexicon)) return word;
-  const restored = restoreUmlauts(word);
-  return restored !== null && isKnownWord(restored, lexicon) ? restored : word;
+  return umlautSpellings(word).find((spelling) => isKnownWord(spelling, lexicon)) ?? word;
 }
 
 /**

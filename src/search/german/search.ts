@@ -1,18 +1,12 @@
 /**
  * A Meilisearch search with the German query rewrite (query.ts), for the lists with `search`: products,
- * media and CMS media. A plain query is one search. A one-word compound query is one federated multi-search
- * of the query and of its parts (`Heckenscherenmesser`, and `hecke schere messer` weighted
- * `PARTS_WEIGHT`): Meilisearch merges both by weighted ranking score, each document once, so the exact
- * compound ranks before its parts, and counts the merged documents (`estimatedTotalHits`: exact here, as both
- * queries search the same index within its `maxTotalHits`).
+ * media and CMS media. One search: a one-word compound the catalog never writes is sent as its parts, and
+ * only when they find nothing (a wrong split) the text as typed follows as a second.
  */
-import type { Meilisearch, SearchParams } from 'meilisearch';
+import type { Meilisearch } from 'meilisearch';
 import { totalHits } from '../paging';
 import type { Lexicon } from './lexicon';
 import { germanQuery } from './query';
-
-/** Weight of the parts query in the merge: below the compound's own matches. */
-export const PARTS_WEIGHT = 0.9;
 
 export interface GermanSearchOptions {
   filter: string[] | string | undefined;
@@ -25,14 +19,9 @@ export interface GermanSearchOptions {
 
 export interface GermanSearchResult<T> {
   hits: T[];
+  /** exhaustive match count (Meilisearch's `totalHits`) */
   total: number;
   facetDistribution: Record<string, Record<string, number>> | undefined;
-}
-
-interface FederatedResult<T> {
-  hits: (T & { _federation?: unknown })[];
-  estimatedTotalHits?: number;
-  facetsByIndex?: Record<string, { distribution?: Record<string, Record<string, number>> }>;
 }
 
 /**
@@ -47,35 +36,19 @@ export async function germanSearch<T extends Record<string, unknown>>(
   options: GermanSearchOptions,
 ): Promise<GermanSearchResult<T>> {
   const query = search ? germanQuery(search, lexicon) : { q: '', parts: null };
-  const params: SearchParams = {
-    filter: options.filter,
-    matchingStrategy: 'all',
-    attributesToRetrieve: options.attributesToRetrieve,
-  };
-  if (query.parts === null) {
-    const result = await meili.index(uid).search<T>(query.q, {
-      ...params,
+  const run = (q: string) =>
+    meili.index(uid).search<T>(q, {
+      filter: options.filter,
+      matchingStrategy: 'all',
+      attributesToRetrieve: options.attributesToRetrieve,
       page: options.page,
       hitsPerPage: options.hitsPerPage,
       sort: options.sort,
       facets: options.facets,
     });
-    return { hits: result.hits, total: totalHits(result), facetDistribution: result.facetDistribution };
-  }
-  const result = (await meili.multiSearch({
-    federation: {
-      offset: (options.page - 1) * options.hitsPerPage,
-      limit: options.hitsPerPage,
-      facetsByIndex: options.facets ? { [uid]: options.facets } : undefined,
-    },
-    queries: [
-      { indexUid: uid, q: query.q, ...params },
-      { indexUid: uid, q: query.parts, ...params, federationOptions: { weight: PARTS_WEIGHT } },
-    ],
-  })) as unknown as FederatedResult<T>;
-  return {
-    hits: result.hits.map(({ _federation, ...hit }) => hit as unknown as T),
-    total: result.estimatedTotalHits ?? 0,
-    facetDistribution: result.facetsByIndex?.[uid]?.distribution,
-  };
+  let result = await run(query.parts ?? query.q);
+  // Parts that find nothing were a wrong split, most often of a typo (`Eiswürfelbreiter` → `ei würfel
+  // breiter`): the text as typed, with Meilisearch's typo tolerance, is the better guess.
+  if (query.parts !== null && totalHits(result) === 0) result = await run(query.q);
+  return { hits: result.hits, total: totalHits(result), facetDistribution: result.facetDistribution };
 }
