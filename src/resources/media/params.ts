@@ -102,7 +102,8 @@ export function mediaListQuerySchema(perPage: { default: number; max: number } =
     }),
     folder: z.string().optional().openapi({ description: 'Folder slug.' }),
     search: z.string().optional().openapi({
-      description: 'Catalog search in name, file name, keywords and synonyms; every word must occur.',
+      description:
+        'Search in name, file name, title, alt text, keywords and synonyms; every word must occur; German compounds split as in `GET /products` (`Ansicht` finds `Heckansicht`).',
     }),
     page: z.int().min(1).optional().openapi({ description: 'Page number, default 1.' }),
     per_page: z

@@ -67,7 +67,7 @@ export const ProductListQuerySchema = z.object({
     .openapi({ description: 'Only these product ids (`ids[]=1&ids[]=2`; `ids=1` and `ids=1,2` work too).' }),
   search: z.string().optional().openapi({
     description:
-      'Catalog search in order number, names (all languages), slug, keywords and synonyms; every word must occur.',
+      'Catalog search in order number, names (all languages), slug, keywords and synonyms; every word must occur. German compounds are split: a part finds its compounds (`Säge` finds the Kettensäge; heads rank before other parts), a one-word compound the catalog never writes is searched as its parts (`Heckenscherenmesser` finds `Messer für Heckenschere`), `ae`/`oe`/`ue`/`ss` stand for umlauts; a complete last word is not matched as the start of a longer one (`Kranz` does not find the Kranzange).',
   }),
   facets: z.enum(['0', '1']).optional().openapi({
     description: '`1`: term counts per frontend dimension in `meta.facets` (beyond the spec; costs time).',
