@@ -9,7 +9,7 @@ import { mkdir, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } from '../src/db/database';
-import { generateCatalog } from '../src/generate';
+import { generateCatalog } from '../tools/generate';
 
 export type Scale = 'tiny' | 'small' | 'medium' | 'large';
 

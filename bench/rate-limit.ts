@@ -10,7 +10,7 @@ import { RateLimiterRedis } from 'rate-limiter-flexible';
 import pino from 'pino';
 import { getConfig } from '../config/env';
 import { createLimiterRedis } from '../src/http/rate-limit';
-import { dropRedisKeys } from '../test/support/stack';
+import { dropRedisKeys } from '../tools/support/redis';
 
 export interface RateLimitBenchResult {
   requests: number;

@@ -31,7 +31,7 @@ import { reindexIndex } from '../indexer/jobs/reindex';
 import { INDEX_DEFINITIONS } from '../indexer/registry';
 import { currentLexicon, withLexicon } from '../indexer/vocabulary';
 import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } from '../src/db/database';
-import { startBundledMeilisearch } from '../src/dev/meilisearch';
+import { startBundledMeilisearch } from '../tools/dev/meilisearch';
 import { importSnapshot } from '../src/import';
 import { parseMediaListParams } from '../src/resources/media/params';
 import { searchMedia } from '../src/resources/media/search';
@@ -45,7 +45,7 @@ import {
   reportTable,
   type JudgedQuery,
   type QueryOutcome,
-} from '../test/relevance/queries';
+} from '../tools/relevance/queries';
 import { ensureSnapshot, prepareDatabase } from './api/services';
 
 const ROOT = path.resolve(__dirname, '..');

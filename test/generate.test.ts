@@ -1,5 +1,5 @@
 /**
- * catalog:generate (src/generate): determinism, every edge case at the smallest scale, referential
+ * catalog:generate (tools/generate): determinism, every edge case at the smallest scale, referential
  * integrity, required fields and types per the snapshot format, real decodable files, and the counts of
  * the bigger scales. No database needed.
  */
@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
-import { generateCatalog, planCatalog, SCALES } from '../src/generate';
+import { generateCatalog, planCatalog, SCALES } from '../tools/generate';
 
 type Rec = Record<string, unknown>;
 type Snapshot = Record<string, Rec[]>;

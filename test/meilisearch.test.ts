@@ -1,17 +1,17 @@
 /**
- * The bundled Meilisearch (src/dev/meilisearch.ts): it starts on a free port, is version 1.21, refuses
+ * The bundled Meilisearch (tools/dev/meilisearch.ts): it starts on a free port, is version 1.21, refuses
  * requests without its master key, and `stop()` frees the port and removes the temp data dir it created
  * (but keeps a data dir it was given).
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isPortFree } from '../src/dev/free-port';
+import { isPortFree } from '../tools/dev/free-port';
 import {
   MeilisearchStartError,
   startBundledMeilisearch,
   type BundledMeilisearch,
-} from '../src/dev/meilisearch';
+} from '../tools/dev/meilisearch';
 
 const exists = (file: string): Promise<boolean> =>
   stat(file).then(

@@ -26,9 +26,9 @@ import {
   MIGRATIONS_DIR,
   withDatabase,
 } from '../../src/db/database';
-import type { BundledMeilisearch } from '../../src/dev/meilisearch';
-import { eachLine, supervise, type Supervised } from '../../src/dev/supervise';
-import { generateCatalog } from '../../src/generate';
+import type { BundledMeilisearch } from '../../tools/dev/meilisearch';
+import { eachLine, supervise, type Supervised } from '../../tools/dev/supervise';
+import { generateCatalog } from '../../tools/generate';
 import { importSnapshot } from '../../src/import';
 import { createMeiliClient } from '../../src/search/indexes';
 

@@ -7,7 +7,7 @@
 import { Worker } from 'bullmq';
 import type { AppConfig } from '../../config/env';
 import { createIndexQueue, redisConnection, type IndexQueue } from '../../indexer/queue';
-import { freePort } from '../../src/dev/free-port';
+import { freePort } from '../../tools/dev/free-port';
 import type { SearchLog } from '../../src/search-log';
 import { startTestApi } from '../support/api';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';

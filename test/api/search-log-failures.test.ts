@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import knexFactory, { type Knex } from 'knex';
 import pino from 'pino';
-import { freePort } from '../../src/dev/free-port';
+import { freePort } from '../../tools/dev/free-port';
 import { startTestApi, type TestApi } from '../support/api';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { eventually, killProcess, startRedisServer, startTcpProxy, type TcpProxy } from '../support/outage';

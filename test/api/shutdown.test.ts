@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
 import { createIndexQueue, type IndexQueue } from '../../indexer/queue';
-import { freePort } from '../../src/dev/free-port';
+import { freePort } from '../../tools/dev/free-port';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { eventually, killProcess } from '../support/outage';
 import { testMeili } from '../support/stack';

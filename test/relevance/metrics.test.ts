@@ -1,5 +1,12 @@
 import path from 'node:path';
-import { loadQueries, measure, QUERY_CLASSES, report, summarize, type JudgedQuery } from './queries';
+import {
+  loadQueries,
+  measure,
+  QUERY_CLASSES,
+  report,
+  summarize,
+  type JudgedQuery,
+} from '../../tools/relevance/queries';
 
 const query = (want: string[]): JudgedQuery => ({ q: 'x', index: 'products', class: 'keyword', want });
 

@@ -2,7 +2,7 @@
  * Filter expressions for Meilisearch: values quoted and escaped, attribute names whitelisted by shape,
  * checked against the real server's filter parser.
  */
-import { startBundledMeilisearch, type BundledMeilisearch } from '../../src/dev/meilisearch';
+import { startBundledMeilisearch, type BundledMeilisearch } from '../../tools/dev/meilisearch';
 import { allOf, anyOf, eq, quote } from '../../src/search/filter';
 
 describe('quote', () => {

@@ -3,7 +3,7 @@
  * letters, heads, false friends, umlauts, brands, numbers), the document terms in their three groups, the
  * query rewrite, and that the demo catalog's compounds split without the curated words.
  */
-import { FAMILIES } from '../../src/generate/families';
+import { FAMILIES } from '../../tools/generate/families';
 import { finestParts, splitWord, transliterate, umlautSpellings } from '../../src/search/german/decompound';
 import { germanDictionary, parseHunspell } from '../../src/search/german/hunspell';
 import { buildLexicon, LEXICON, vocabularyWords } from '../../src/search/german/lexicon';

@@ -6,7 +6,7 @@
  *   test workers through TEST_MEILI_URL / TEST_MEILI_KEY; each test file uses an index prefix of its own
  *   (test/support/stack.ts), so files never see each other's indexes.
  */
-import { startBundledMeilisearch, type BundledMeilisearch } from '../../src/dev/meilisearch';
+import { startBundledMeilisearch, type BundledMeilisearch } from '../../tools/dev/meilisearch';
 import { createDb, dropDatabase, ensureDatabase, migrateLatest } from '../../src/db/database';
 import { TEMPLATE_URL, templateName } from './database';
 

@@ -4,9 +4,10 @@
  * own database.
  */
 import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
 import { Meilisearch } from 'meilisearch';
 import { loadConfig, type AppConfig } from '../../config/env';
+
+export { dropRedisKeys } from '../../tools/support/redis';
 
 /** The Meilisearch of this jest run. Throws outside jest's global setup. */
 export function testMeili(): { url: string; key: string } {
@@ -49,21 +50,5 @@ export async function dropIndexes(client: Meilisearch, prefix: string): Promise<
   const { results } = await client.getIndexes({ limit: 1000 });
   for (const index of results.filter((i) => i.uid.startsWith(prefix))) {
     await client.deleteIndex(index.uid).waitTask({ timeout: 30_000 });
-  }
-}
-
-/** Deletes every Redis key under `<prefix>:` (queues a test file's jobs left behind; call in `afterAll`). */
-export async function dropRedisKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }

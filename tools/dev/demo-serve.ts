@@ -1,5 +1,5 @@
 /**
- * The serving half of `npm run demo` (src/cli/demo.ts).
+ * The serving half of `npm run demo` (tools/cli/demo.ts).
  *
  * `serveUntilInterrupted(config, meili, shutdown)` starts the worker (`tsx indexer/worker.ts`) and the API
  * (`tsx src/server.ts`) as child processes with MEILI_URL/MEILI_MASTER_KEY of `meili` in their environment,
@@ -10,7 +10,7 @@
  */
 import type { AppConfig } from '../../config/env';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { indexUid } from '../search/indexes';
+import { indexUid } from '../../src/search/indexes';
 import { startServiceProcess } from './service-process';
 import type { Shutdown } from './shutdown';
 

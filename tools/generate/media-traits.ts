@@ -5,7 +5,7 @@
  */
 import type { RasterFormat } from './raster';
 import type { Rng } from './random';
-import type { MediaType } from '../catalog/model';
+import type { MediaType } from '../../src/catalog/model';
 import type { MediaCase } from './scenarios';
 import { DAY, GENERATED_AT, instantBetween, utc } from './time';
 

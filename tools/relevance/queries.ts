@@ -32,7 +32,10 @@ export interface JudgedQuery {
   want: string[];
 }
 
-export function loadQueries(file = path.join(__dirname, 'queries.ndjson')): JudgedQuery[] {
+/** The judged query sets: test/relevance (the demo catalog's) and its kitchen/ and construction/ folders. */
+export const JUDGED_DIR = path.resolve(__dirname, '../../test/relevance');
+
+export function loadQueries(file = path.join(JUDGED_DIR, 'queries.ndjson')): JudgedQuery[] {
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')

@@ -3,7 +3,7 @@
  * a search engine: each query below says in SQL which active products (or public media) a shopper typing it
  * wants first, and this script resolves that to stable keys (product slugs, media snapshot ids).
  *
- *   npx tsx test/relevance/judge.ts [--database-url <postgres url of catalog_bench_api_medium>]
+ *   npx tsx tools/relevance/judge.ts [--database-url <postgres url of catalog_bench_api_medium>]
  *
  * The medium catalog is deterministic (seed 1), so the file only changes when the queries or the generator
  * change. `npm run relevance` reads the JSON and never this file.
@@ -15,7 +15,7 @@ import type { Knex } from 'knex';
 import { getConfig } from '../../config/env';
 import { mediaReleasedForWebsite, PUBLIC_FOLDERS_CTE } from '../../src/catalog/visibility';
 import { createDb, withDatabase } from '../../src/db/database';
-import type { JudgedQuery, QueryClass } from './queries';
+import { JUDGED_DIR, type JudgedQuery, type QueryClass } from './queries';
 
 type Index = 'products' | 'media';
 interface Spec {
@@ -341,7 +341,7 @@ async function main(): Promise<void> {
     }
     if (empty.length > 0)
       throw new Error(`nothing in the catalog matches what these want: ${empty.join(' | ')}`);
-    const file = path.join(__dirname, 'queries.ndjson');
+    const file = path.join(JUDGED_DIR, 'queries.ndjson');
     // One query per line (NDJSON, like a snapshot): reviewable diffs.
     await writeFile(file, out.map((q) => JSON.stringify(q)).join('\n') + '\n');
     console.log(`${out.length} queries written to ${path.relative(process.cwd(), file)}`);

@@ -22,7 +22,7 @@ import {
   type Traits,
 } from './media-traits';
 import { rngFor, type Rng } from './random';
-import { MEDIA_TYPES, type MediaType } from '../catalog/model';
+import { MEDIA_TYPES, type MediaType } from '../../src/catalog/model';
 import { CORE_MEDIA, MEDIA_CASES } from './scenarios';
 import { DAY, GENERATED_AT, HISTORY_START, instantBetween, timestamp, yearOf } from './time';
 import { imageSize } from './uploads';

@@ -8,7 +8,7 @@
  *    has a manifest.json; written beside it and renamed when complete) and imports it in full mode, files
  *    into MEDIA_ROOT.
  * 4. Prints the row counts of products, articles and media, then starts the index worker and the API as
- *    child processes (src/dev/demo-serve.ts), waits until the products index is live and prints example
+ *    child processes (tools/dev/demo-serve.ts), waits until the products index is live and prints example
  *    calls. The worker builds the indexes from the outbox the import wrote.
  *
  * Ctrl-C (SIGINT/SIGTERM) at any point stops everything it started and exits 130/143; any failure exits 1.
@@ -17,12 +17,12 @@ import { access, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { getConfig, type AppConfig } from '../../config/env';
-import { createDb, databaseName, ensureDatabase, migrateLatest } from '../db/database';
+import { createDb, databaseName, ensureDatabase, migrateLatest } from '../../src/db/database';
 import { serveUntilInterrupted, type MeiliConnection } from '../dev/demo-serve';
 import { startBundledMeilisearch } from '../dev/meilisearch';
 import { Shutdown } from '../dev/shutdown';
 import { generateCatalog } from '../generate';
-import { importSnapshot } from '../import';
+import { importSnapshot } from '../../src/import';
 
 const MEILI_DATA_DIR = path.resolve('.data/meilisearch');
 const SNAPSHOT_DIR = path.resolve('.data/demo-snapshot');

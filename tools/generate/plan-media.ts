@@ -7,7 +7,7 @@
 import { FAMILY_COUNT } from './families';
 import type { MediaPlan } from './plan';
 import type { Rng } from './random';
-import { MEDIA_TYPES, type MediaType } from '../catalog/model';
+import { MEDIA_TYPES, type MediaType } from '../../src/catalog/model';
 import { CORE_MEDIA, MEDIA_CASES, PF, spreadIndex } from './scenarios';
 
 export interface MediaPlanResult {

@@ -1,6 +1,6 @@
 /**
  * `npm run catalog:generate -- --out <dir> [--scale tiny|small|medium|large] [--seed N] [--force]`
- * writes a deterministic demo catalog snapshot (see src/generate). Refuses a non-empty directory unless
+ * writes a deterministic demo catalog snapshot (see tools/generate). Refuses a non-empty directory unless
  * --force (then empties it). Bad flags: one line on stderr, exit 1.
  */
 import { parseArgs } from 'node:util';

@@ -10,7 +10,7 @@ import type { Features } from './features';
 import { productIdentity, type ProductIdentity } from './identity';
 import { GENERAL_FAMILY, ID, OBJEKTTYP } from './plan';
 import { rngFor, unitHash, type Rng } from './random';
-import { MEDIA_TYPES } from '../catalog/model';
+import { MEDIA_TYPES } from '../../src/catalog/model';
 import { PF } from './scenarios';
 import { productTaxonIds } from './product-taxa';
 import { langs, type Coverage } from './text';

@@ -3,7 +3,7 @@
  * scale: random rates make them realistic at large scales, and a list of forced cases puts each one at
  * least once, spread evenly over the records, so even `tiny` has all of them.
  */
-import type { MediaType } from '../catalog/model';
+import type { MediaType } from '../../src/catalog/model';
 
 export type Scale = 'tiny' | 'small' | 'medium' | 'large';
 

@@ -8,7 +8,7 @@ import type { Family } from './families';
 import type { SvgStyle } from './documents';
 import type { ProductIdentity } from './identity';
 import type { Rng } from './random';
-import type { MediaType } from '../catalog/model';
+import type { MediaType } from '../../src/catalog/model';
 import { CORE_CONTENT } from './data/core-media';
 import { compact, slugify } from './text';
 
