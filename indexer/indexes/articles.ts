@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import type { Settings } from 'meilisearch';
 import { loadArticleRecords } from '../../src/resources/articles/query';
 import type { ArticleDocument } from '../../src/search/documents';
-import { compactOrdernumber } from '../text/ordernumbers';
+import { compactOrdernumber } from '../../src/catalog/ordernumbers';
 import { tableSource } from './source';
 import type { IndexDefinition } from './types';
 

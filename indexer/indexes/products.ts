@@ -17,7 +17,7 @@ import { loadSynonyms } from '../synonyms';
 import type { Lexicon } from '../../src/search/german/lexicon';
 import { searchTerms } from '../../src/search/german/terms';
 import { currentLexicon } from '../vocabulary';
-import { compactOrdernumber, ordernumberTerms } from '../text/ordernumbers';
+import { compactOrdernumber, ordernumberTerms } from '../../src/catalog/ordernumbers';
 import { tableSource } from './source';
 import type { IndexDefinition } from './types';
 

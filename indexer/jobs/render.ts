@@ -22,9 +22,9 @@ import {
   isCurrentRendition,
   isRenderable,
   renditionPath,
-  RENDERABLE_MIME_TYPES,
+  RASTER_MIME_TYPES,
   type RenderFormat,
-} from '../render/formats';
+} from '../../src/catalog/rendition-formats';
 import { renderFormats, RenderInputError, UnsupportedInputError } from '../render/sharp';
 
 export interface RenderResult {
@@ -222,7 +222,7 @@ export async function runRender(
  * renditions (its type or file changed since). Ascending ids, media first.
  */
 export async function allRenderRequests(db: Knex): Promise<RenderRequest[]> {
-  const types = [...RENDERABLE_MIME_TYPES];
+  const types = [...RASTER_MIME_TYPES];
   const sql = (table: string, column: string) =>
     `SELECT id FROM ${table} o WHERE (o.file_path IS NOT NULL AND lower(split_part(o.mime_type, ';', 1)) = ANY(?))
         OR EXISTS (SELECT 1 FROM renditions r WHERE r.${column} = o.id) ORDER BY id`;

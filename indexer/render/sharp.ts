@@ -21,7 +21,7 @@
  *   `UnsupportedInputError`.
  */
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
-import { DEFAULT_QUALITY, formatSignature, type RenderFormat } from './formats';
+import { DEFAULT_QUALITY, formatSignature, type RenderFormat } from '../../src/catalog/rendition-formats';
 import { withHeicPixels } from './heic';
 
 export interface Rendition {

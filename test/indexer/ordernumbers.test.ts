@@ -1,5 +1,5 @@
-/** Order number search helpers (indexer/text/ordernumbers.ts): compacted numbers, each once. */
-import { compactOrdernumber, ordernumberTerms } from '../../indexer/text/ordernumbers';
+/** Order number search helpers (src/catalog/ordernumbers.ts): compacted numbers, each once. */
+import { compactOrdernumber, ordernumberTerms } from '../../src/catalog/ordernumbers';
 
 describe('order numbers', () => {
   it('compacts each number once, without separators or spaces', () => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { RenderFormat } from '../../indexer/render/formats';
+import type { RenderFormat } from '../../src/catalog/rendition-formats';
 import { renderFormats, RenderInputError, type Rendition } from '../../indexer/render/sharp';
 import { BUILTIN_IMAGE_FORMATS } from '../../src/catalog/image-formats';
 

@@ -3,7 +3,7 @@
  * contain, EXIF orientation, alpha kept, every input type, and clear errors for corrupt input.
  */
 import sharp from 'sharp';
-import { formatSignature, isRenderable, type RenderFormat } from '../../indexer/render/formats';
+import { formatSignature, isRenderable, type RenderFormat } from '../../src/catalog/rendition-formats';
 import {
   renderFormats,
   RenderInputError,

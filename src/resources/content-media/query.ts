@@ -6,7 +6,7 @@
  * so the list and the detail show the same record. One query per call.
  */
 import type { Knex } from 'knex';
-import type { RenderFormat } from '../../../indexer/render/formats';
+import type { RenderFormat } from '../../catalog/rendition-formats';
 import {
   ACTIVE_FOLDERS_CTE,
   mediaReleasedForCms,

@@ -17,7 +17,7 @@
  * that never renders does not carry them.
  */
 import type { RenderContext } from '../../../indexer/jobs/render';
-import { isCurrentRendition } from '../../../indexer/render/formats';
+import { isCurrentRendition } from '../../catalog/rendition-formats';
 import type { PreviewSource } from './query';
 
 type RenderJobModule = typeof import('../../../indexer/jobs/render');

@@ -5,7 +5,7 @@
  * and `/content/media-folders` (the active folder tree). Decisions in docs/api/content-media.md.
  */
 import path from 'node:path';
-import { isRenderable } from '../../../indexer/render/formats';
+import { isRenderable } from '../../catalog/rendition-formats';
 import type { AppDeps } from '../../app';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';

@@ -8,7 +8,7 @@
  * they would be dead links: they are null / `{}` then, and `preview_url` and `download_url` are the way to
  * its files.
  */
-import { isRenderable } from '../../../indexer/render/formats';
+import { isRenderable } from '../../catalog/rendition-formats';
 import type { CmsMediumRecord } from '../../search/documents';
 import type { z } from 'zod';
 import { serializeMedium } from '../media/serializer';

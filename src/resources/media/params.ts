@@ -12,8 +12,10 @@ import { z } from '../../openapi/zod';
 export const MEDIA_PER_PAGE = { default: 24, max: 200 };
 
 /**
- * MIME types of "renderable" files (spec: JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIC/HEIF, SVG), whatever the
- * asset `type`: a logo, icon or drawing stored as one of these counts too.
+ * MIME types of "renderable" files for the `renderable` filter (spec: JPEG, PNG, WebP, AVIF, GIF, TIFF,
+ * HEIC/HEIF, SVG), whatever the asset `type`: a logo, icon or drawing stored as one of these counts too.
+ * Which files get renditions is another list, `RASTER_MIME_TYPES` (src/catalog/rendition-formats.ts:
+ * no SVG).
  */
 export const RENDERABLE_MIME_TYPES = [
   'image/jpeg',

@@ -11,7 +11,7 @@
  */
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
-import { compactOrdernumber } from '../../../indexer/text/ordernumbers';
+import { compactOrdernumber } from '../../catalog/ordernumbers';
 import type { ProductDocument } from '../../search/documents';
 import { indexUid } from '../../search/indexes';
 

@@ -28,11 +28,13 @@ export const DEFAULT_QUALITY = 82;
 export const RENDERER_VERSION = 1;
 
 /**
- * Inputs that get renditions, by the record's MIME type. SVG is deliberately absent (the browser scales it
- * itself; the spec says no conversions), and so are PDFs and everything else. HEIC/HEIF is rendered:
- * AVIF-coded by sharp, HEVC-coded by heic.ts (sharp.ts says how).
+ * Inputs that get renditions, by the record's MIME type: raster images only. SVG is deliberately absent
+ * (the browser scales it itself; the spec says no conversions), and so are PDFs and everything else.
+ * HEIC/HEIF is rendered: AVIF-coded by sharp, HEVC-coded by indexer/render/heic.ts. Not the same list as
+ * the `renderable` filter of `GET /media` (src/resources/media/params.ts `RENDERABLE_MIME_TYPES`), which
+ * follows the spec's wording "renderable" and counts SVG in.
  */
-export const RENDERABLE_MIME_TYPES: readonly string[] = [
+export const RASTER_MIME_TYPES: readonly string[] = [
   'image/jpeg',
   'image/pjpeg',
   'image/png',
@@ -46,10 +48,10 @@ export const RENDERABLE_MIME_TYPES: readonly string[] = [
   'image/heif-sequence',
 ];
 
-/** True when a record of this MIME type gets renditions. */
+/** True when a record of this MIME type gets renditions (`RASTER_MIME_TYPES`). */
 export function isRenderable(mimeType: string | null): boolean {
   const type = (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
-  return RENDERABLE_MIME_TYPES.includes(type);
+  return RASTER_MIME_TYPES.includes(type);
 }
 
 /** What a rendition of `format` was made with; a rendition whose signature differs is rendered again. */
