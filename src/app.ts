@@ -7,49 +7,19 @@
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import helmet from 'helmet';
-import type Redis from 'ioredis';
-import type { Knex } from 'knex';
-import type { Meilisearch } from 'meilisearch';
 import { pinoHttp } from 'pino-http';
-import type { AppConfig } from '../config/env';
-import type { IndexQueue } from '../indexer/queue';
 import { ApiError, errorHandler, notFound, requestId, requestIdOf } from './http/errors';
 import { parsePhpQuery } from './http/query-string';
 import { rateLimit, throttledWarning } from './http/rate-limit';
-import type { Logger } from './logger';
 import { createOps } from './ops';
-import { attachSearchLog, type SearchLog } from './search-log';
-import { lexiconProvider, type LexiconProvider } from './search/german/provider';
+import { attachSearchLog } from './search-log';
+import { lexiconProvider } from './search/german/provider';
 import { docsRouter } from './openapi/routes';
 import { filesRouter } from './resources/files/routes';
 import { apiRouter } from './routes';
+import type { AppDeps } from './deps';
 
-/**
- * What the app needs: configuration, Postgres, Meilisearch, the logger, and the Redis connection of the
- * rate limiter (src/http/rate-limit.ts `createLimiterRedis`: no offline queue, short timeouts).
- */
-export interface AppDeps {
-  config: AppConfig;
-  db: Knex;
-  meili: Meilisearch;
-  logger: Logger;
-  redis: Redis;
-  /**
-   * The anonymous search log (src/search-log `createSearchLog`), on a Postgres pool of its own so its
-   * background writes never take a request's connection; its owner flushes it on shutdown.
-   */
-  searchLog: SearchLog;
-  /**
-   * The index queue (src/ops: Bull Board at `/admin/queues`, queue gauges in `/metrics`); its owner closes
-   * it. Without it there is no dashboard.
-   */
-  indexQueue?: IndexQueue;
-  /**
-   * The German lexicon of the search endpoints' query rewrite (src/search/german/provider.ts); default: the
-   * dictionary plus the catalog vocabulary of `db`, read on the first search.
-   */
-  lexicon?: LexiconProvider;
-}
+export type { AppDeps } from './deps';
 
 /**
  * Errors of a dependency that is down (Postgres or Meilisearch unreachable) are 503 `service_unavailable`

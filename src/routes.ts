@@ -3,7 +3,7 @@
  * src/resources/<resource>/routes.ts.
  */
 import { Router } from 'express';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 import { requireToken } from './http/auth';
 import { get } from './http/routes';
 import * as articles from './resources/articles/routes';

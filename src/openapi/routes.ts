@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { tokenOf } from '../http/auth';
 import { ApiError } from '../http/errors';
 import { get } from '../http/routes';

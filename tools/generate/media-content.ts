@@ -5,37 +5,14 @@
  * later in media.ts, because forced edge cases may override them.
  */
 import type { Family } from './families';
-import type { SvgStyle } from './documents';
 import type { ProductIdentity } from './identity';
 import type { Rng } from './random';
 import type { MediaType } from '../../src/catalog/model';
 import { CORE_CONTENT } from './data/core-media';
 import { compact, slugify } from './text';
 
-export type Render = 'photo' | 'png_alpha' | 'svg' | 'pdf' | 'step' | 'gltf' | 'wav' | 'none';
-
-export interface MediaContent {
-  name: string;
-  /** Slug part of the stored path. */
-  pathName: string;
-  /** Original file name without extension; media.ts adds the extension of the real format. */
-  fileStem: string;
-  title: string | null;
-  alt: string | null;
-  caption: string | null;
-  description: string | null;
-  copyright: string | null;
-  license: string | null;
-  keywords: string[];
-  folderKey: string | null;
-  render: Render;
-  /** MIME type for files that are not photos (photos get theirs from the format). */
-  mime: string;
-  ext: string;
-  svgStyle?: SvgStyle;
-  svgSize?: readonly [number, number];
-  pdfLines?: string[];
-}
+export type { MediaContent, Render } from './media-content-types';
+import type { MediaContent } from './media-content-types';
 
 const COPYRIGHT = [
   '© Hofmeister Landtechnik GmbH',

@@ -5,10 +5,22 @@
  * and how many direct uploads each product has.
  */
 import { FAMILY_COUNT } from './families';
-import type { MediaPlan } from './plan';
 import type { Rng } from './random';
 import { MEDIA_TYPES, type MediaType } from '../../src/catalog/model';
 import { CORE_MEDIA, MEDIA_CASES, PF, spreadIndex } from './scenarios';
+
+/** Which media the catalog has: type, owner, family and forced case per medium (typed arrays). */
+export interface MediaPlan {
+  count: number;
+  owned: number;
+  type: Uint8Array;
+  owner: Int32Array;
+  /** Family of global media (brochures), 255 for none. */
+  family: Uint8Array;
+  forcedCase: Uint8Array;
+  familyBrochure: Int32Array;
+  familyImage: Int32Array;
+}
 
 export interface MediaPlanResult {
   mediaStart: Int32Array;

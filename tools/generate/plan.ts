@@ -7,7 +7,9 @@
  * counts of big scales). At large scale the plan takes a few tens of MB.
  */
 import { FAMILIES, FAMILY_COUNT } from './families';
-import { planMedia } from './plan-media';
+import { planMedia, type MediaPlan } from './plan-media';
+
+export type { MediaPlan } from './plan-media';
 import { rngFor } from './random';
 import {
   CONFLICTING_FLAGS,
@@ -58,18 +60,6 @@ export interface Plan {
   media: MediaPlan;
 
   uploads: number;
-}
-
-export interface MediaPlan {
-  count: number;
-  owned: number;
-  type: Uint8Array;
-  owner: Int32Array;
-  /** Family of global media (brochures), 255 for none. */
-  family: Uint8Array;
-  forcedCase: Uint8Array;
-  familyBrochure: Int32Array;
-  familyImage: Int32Array;
 }
 
 export const ID = {

@@ -3,7 +3,9 @@
  * stays in routes.ts (lenient: invalid values are ignored, never rejected).
  */
 import { z } from '../../openapi/zod';
-import { ARTICLES_PER_PAGE } from './routes';
+
+/** Page sizes of `/articles` (spec "Pagination defaults and maxima"). */
+export const ARTICLES_PER_PAGE = { default: 15, max: 100 };
 
 export const ArticleListQuerySchema = z.object({
   search: z.string().optional().openapi({

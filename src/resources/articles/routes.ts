@@ -5,7 +5,7 @@
  * `spare`; other values ignored), `page`, `per_page`. There is no public single-article path;
  * `GET /content/articles/{ordernumber}` (token) answers one article from Postgres (docs/api/content-catalog.md).
  */
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { paginate, parsePage, parsePerPage } from '../../http/pagination';
 import { stringParam } from '../../http/params';
@@ -15,10 +15,10 @@ import type { ArticleRecord } from '../../search/documents';
 import { allOf, eq } from '../../search/filter';
 import { indexUid } from '../../search/indexes';
 import { pageParams, totalHits } from '../../search/paging';
+import { ARTICLES_PER_PAGE } from './params';
 import { loadArticleDetail } from './query';
 import { serializeArticle, serializeArticleDetail } from './serializer';
 
-export const ARTICLES_PER_PAGE = { default: 15, max: 100 };
 const ARTICLE_TYPES = ['main', 'spare'];
 
 const RECORD_FIELDS: (keyof ArticleRecord)[] = [

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { isRenderable } from '../../catalog/rendition-formats';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';

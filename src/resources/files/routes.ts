@@ -11,7 +11,7 @@
 import path from 'node:path';
 import cors from 'cors';
 import { Router } from 'express';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { get, type Handler } from '../../http/routes';
 import { renditionFileName, renditionId } from '../../media/urls';

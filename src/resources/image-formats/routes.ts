@@ -2,7 +2,7 @@
  * `GET /image-formats` (spec "GET /image-formats"): the active formats sorted by position, not paginated;
  * no query parameters (any given are ignored). Inactive formats never appear.
  */
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Handler } from '../../http/routes';
 import { listActiveImageFormats } from './query';
 import { serializeImageFormat } from './serializer';

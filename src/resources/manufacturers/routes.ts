@@ -2,7 +2,7 @@
  * `GET /manufacturers` and `GET /manufacturers/{slug}` (spec "Manufacturers"): active manufacturers only,
  * not paginated, no query parameters (any given are ignored).
  */
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import type { Handler } from '../../http/routes';
 import { findActiveManufacturer, listActiveManufacturers } from './query';

@@ -2,7 +2,7 @@
  * `GET /media-folders` (spec "GET /media-folders"): the public folder tree, not paginated, sorted by
  * position, then name; no query parameters (any given are ignored). One query.
  */
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Handler } from '../../http/routes';
 import { listPublicFolders } from './query';
 import { serializeFolderTree } from './serializer';

@@ -2,7 +2,7 @@
  * `GET /media` (list and search, from Meilisearch) and `GET /media/{media}` (one asset, from Postgres).
  * Spec "GET /media", "GET /media/{media}"; decisions in docs/api/media.md.
  */
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';

@@ -2,7 +2,7 @@
  * `GET /products` (list and search, from Meilisearch) and `GET /products/{slug}` (detail, from Postgres).
  * Spec "GET /products", "GET /products/{slug}".
  */
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';

@@ -3,7 +3,7 @@
  * checked): completions for a search box from order numbers, product names and popular past searches of
  * public products. Parameters, response and ranking: docs/api/search-suggestions.md.
  */
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { ParsedQuery } from '../../http/query-string';
 import type { Handler } from '../../http/routes';
 import { parseSuggestionParams } from './params';

@@ -5,7 +5,7 @@
  * `content:catalog:read`) serve a CMS: the same dimensions with term counts, and one dimension's full tree
  * with product counts (docs/api/content-catalog.md).
  */
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import type { Handler } from '../../http/routes';
 import {

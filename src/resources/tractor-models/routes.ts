@@ -2,7 +2,7 @@
  * `GET /tractor-models` (paginated, filter `manufacturer`) and `GET /tractor-models/{tractorModel}`
  * (spec "Tractor models"). See docs/api/reference-resources.md for the filter rule.
  */
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';

@@ -2,7 +2,7 @@
  * `GET /tractor-series` and `GET /tractor-series/{slug}` (spec "Tractor series"): not paginated, no query
  * parameters (any given are ignored), no active filter on series.
  */
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import type { Handler } from '../../http/routes';
 import { serializeTractorModelSummary } from '../tractor-models/serializer';

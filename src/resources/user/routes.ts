@@ -1,5 +1,5 @@
 /** `GET /user` (spec "GET /user"): the user the token belongs to, for any valid token. */
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { wireTimestamp } from '../../catalog/wire';
 import { authOf } from '../../http/auth';
 import { ApiError } from '../../http/errors';

@@ -2,7 +2,7 @@
  * Content of the library-wide media that exist at every scale (scenarios.ts CORE_MEDIA): one of each
  * non-image type and file kind, several without a file.
  */
-import type { MediaContent } from '../media-content';
+import type { MediaContent } from '../media-content-types';
 
 /** Fixed library-wide media (scenarios.ts CORE_MEDIA). */
 export const CORE_CONTENT: Readonly<

@@ -3,7 +3,7 @@
  * Data for families.ts; see the `Family` interface there for what each field means.
  */
 import { featureTemplates } from '../features';
-import type { Family, Tri } from '../families';
+import type { Family, Tri } from '../family-types';
 
 const V = (de: string, en = de, fr = de): Tri => [de, en, fr];
 

@@ -1,0 +1,39 @@
+/**
+ * What the app needs (createApp in app.ts): its own module, so the route handlers that take it import
+ * nothing of the app that mounts them (no import cycle through app.ts).
+ */
+import type Redis from 'ioredis';
+import type { Knex } from 'knex';
+import type { Meilisearch } from 'meilisearch';
+import type { AppConfig } from '../config/env';
+import type { IndexQueue } from '../indexer/queue';
+import type { Logger } from './logger';
+import type { SearchLog } from './search-log';
+import type { LexiconProvider } from './search/german/provider';
+
+/**
+ * What the app needs: configuration, Postgres, Meilisearch, the logger, and the Redis connection of the
+ * rate limiter (src/http/rate-limit.ts `createLimiterRedis`: no offline queue, short timeouts).
+ */
+export interface AppDeps {
+  config: AppConfig;
+  db: Knex;
+  meili: Meilisearch;
+  logger: Logger;
+  redis: Redis;
+  /**
+   * The anonymous search log (src/search-log `createSearchLog`), on a Postgres pool of its own so its
+   * background writes never take a request's connection; its owner flushes it on shutdown.
+   */
+  searchLog: SearchLog;
+  /**
+   * The index queue (src/ops: Bull Board at `/admin/queues`, queue gauges in `/metrics`); its owner closes
+   * it. Without it there is no dashboard.
+   */
+  indexQueue?: IndexQueue;
+  /**
+   * The German lexicon of the search endpoints' query rewrite (src/search/german/provider.ts); default: the
+   * dictionary plus the catalog vocabulary of `db`, read on the first search.
+   */
+  lexicon?: LexiconProvider;
+}
