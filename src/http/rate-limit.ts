@@ -24,7 +24,6 @@ import { ApiError } from './errors';
 import { networkMatcher } from './networks';
 
 const WINDOW_SECONDS = 60;
-const WARN_EVERY_MS = 60_000;
 
 /**
  * The API's Redis connection for counters: commands fail at once while disconnected (no offline queue)
@@ -40,29 +39,6 @@ export function createLimiterRedis(config: Pick<AppConfig, 'redisUrl'>, logger: 
   });
   redis.on('error', (error) => logger.debug({ err: error }, 'rate-limit Redis connection error'));
   return redis;
-}
-
-/**
- * A function that logs `message` as a warning at most once per `everyMs`; the calls in between are counted
- * and reported as `suppressed` with the next warning.
- */
-export function throttledWarning(
-  logger: Logger,
-  message: string,
-  everyMs = WARN_EVERY_MS,
-): (error: unknown) => void {
-  let last = -Infinity;
-  let suppressed = 0;
-  return (error) => {
-    const now = Date.now();
-    if (now - last < everyMs) {
-      suppressed++;
-      return;
-    }
-    last = now;
-    logger.warn({ err: error, suppressed }, message);
-    suppressed = 0;
-  };
 }
 
 export interface RateLimitDeps {

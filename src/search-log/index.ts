@@ -13,8 +13,7 @@
 import type { Express, Request } from 'express';
 import type Redis from 'ioredis';
 import type { Knex } from 'knex';
-import { throttledWarning } from '../http/rate-limit';
-import type { Logger } from '../logger';
+import { throttledWarning, type Logger } from '../logger';
 import { createSearchCap, type SearchCap } from './cap';
 import { normalizeQuery, sessionIdOf, type SearchFilters } from './normalize';
 import {

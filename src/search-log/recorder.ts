@@ -14,8 +14,7 @@
  * - `close()` stops the timer and writes what is left, within a time limit (shutdown).
  */
 import type { Knex } from 'knex';
-import type { Logger } from '../logger';
-import { throttledWarning } from '../http/rate-limit';
+import { throttledWarning, type Logger } from '../logger';
 import type { SearchFilters } from './normalize';
 
 /** One row of `search_log` (migrations/20261121000000_catalog_schema.ts). Nothing about the client. */

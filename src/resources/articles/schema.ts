@@ -4,7 +4,8 @@
  * inferred from these schemas.
  */
 import { nullable, z } from '../../openapi/zod';
-import { LanguageObjectSchema, MediumSchema, TimestampSchema } from '../media/schema';
+import { LanguageObjectSchema, TimestampSchema } from '../../openapi/wire';
+import { MediumSchema } from '../media/schema';
 import { embeddedArticleShape } from '../products/schema';
 
 const articleShape = { ...embeddedArticleShape, created_at: TimestampSchema, updated_at: TimestampSchema };

@@ -17,7 +17,7 @@ import { renditionsJson } from '../../media/renditions';
 import type { CmsMediumRecord } from '../../search/documents';
 import type { MediumKey } from '../media/params';
 import { mediumKeyCondition } from '../media/query';
-import { mediumFromRow } from '../products/query';
+import { mediumFromRow } from '../media/rows';
 
 type Row = Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 /** The CMS medium (docs/api/content-media.md, "Record"); the serializer's return type is inferred from it. */
 import { z } from '../../openapi/zod';
-import { MediumSchema, TimestampSchema } from '../media/schema';
+import { TimestampSchema } from '../../openapi/wire';
+import { MediumSchema } from '../media/schema';
 
 const { usages: _usages, folder: _folder, ...publicShape } = MediumSchema.shape;
 

@@ -1,6 +1,6 @@
 /** The wire form of a manufacturer (spec "Manufacturer"); the serializer's return type is inferred from it. */
 import { z } from '../../openapi/zod';
-import { LanguageObjectSchema } from '../media/schema';
+import { LanguageObjectSchema } from '../../openapi/wire';
 
 export const ManufacturerSchema = z
   .strictObject({

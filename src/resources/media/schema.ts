@@ -1,21 +1,9 @@
 /**
- * The Medium (asset) of the spec ("Medium (asset)") and the shared wire primitives (language objects,
- * timestamps). The serializers' return types are inferred from these schemas, and the OpenAPI document is
+ * The Medium (asset) of the spec ("Medium (asset)"). The serializers' return types are inferred from these schemas, and the OpenAPI document is
  * generated from them (src/openapi), so the two cannot drift.
  */
+import { TimestampSchema } from '../../openapi/wire';
 import { nullable, z } from '../../openapi/zod';
-
-/** Plain text per language code, e.g. `{ "de": "Mähwerk", "en": "Mower" }`. */
-export const LanguageObjectSchema = z.record(z.string(), z.string()).openapi('LanguageObject', {
-  description:
-    'Text per language code (`de`, `en`, `fr`, ...). Clients choose the language and fall back to `de`.',
-});
-
-/** A wire timestamp: ISO 8601 with a time zone offset, or null when missing. */
-export const TimestampSchema = z
-  .string()
-  .nullable()
-  .openapi({ description: 'ISO 8601 timestamp with time zone offset; null when missing.' });
 
 export const ConversionSchema = z
   .strictObject({

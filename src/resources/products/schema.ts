@@ -4,7 +4,8 @@
  */
 import { nullable, z } from '../../openapi/zod';
 import { ManufacturerSchema } from '../manufacturers/schema';
-import { LanguageObjectSchema, MediumSchema, TimestampSchema } from '../media/schema';
+import { LanguageObjectSchema, TimestampSchema } from '../../openapi/wire';
+import { MediumSchema } from '../media/schema';
 import { TermSchema } from '../taxonomies/schema';
 import { TractorModelSummarySchema } from '../tractor-models/schema';
 

@@ -1,6 +1,6 @@
 /** The user of `GET /user` (spec "User"). */
 import { z } from '../../openapi/zod';
-import { TimestampSchema } from '../media/schema';
+import { TimestampSchema } from '../../openapi/wire';
 
 export const UserSchema = z
   .strictObject({
