@@ -66,24 +66,41 @@ export function codeForStatus(status: number): ErrorCode {
   return byStatus[status] ?? (status >= 500 ? 'server_error' : 'client_error');
 }
 
+/** What an `ApiError` may carry besides its status; each has a default from the status. */
+export interface ApiErrorOptions {
+  /** the spec's error code (default: the status's, e.g. 404 → `not_found`) */
+  code?: ErrorCode;
+  /** the message (default: the status's standard message) */
+  message?: string;
+  /** goes to `error.details` */
+  details?: Record<string, unknown>;
+  /** response headers (`Allow`, `Retry-After`, `Content-Range`, ...) */
+  headers?: Record<string, string>;
+}
+
 /** An error with an HTTP status and a spec code; `details` go to `error.details`. */
 export class ApiError extends Error {
   readonly code: ErrorCode;
+  readonly details?: Record<string, unknown>;
+  readonly headers: Record<string, string>;
   constructor(
     readonly status: number,
-    code?: ErrorCode,
-    message?: string,
-    readonly details?: Record<string, unknown>,
-    readonly headers: Record<string, string> = {},
+    options: ApiErrorOptions = {},
   ) {
-    super(message ?? MESSAGES[status] ?? (status >= 500 ? 'Server error.' : 'Client error.'));
-    this.code = code ?? codeForStatus(status);
+    super(options.message ?? MESSAGES[status] ?? (status >= 500 ? 'Server error.' : 'Client error.'));
+    this.code = options.code ?? codeForStatus(status);
+    this.details = options.details;
+    this.headers = options.headers ?? {};
     this.name = 'ApiError';
   }
 
   /** 422 `validation_failed` with `fields` (name to messages) in `error.details.fields` and `errors`. */
   static validation(fields: Record<string, string[]>): ApiError {
-    return new ApiError(422, 'validation_failed', 'The given data was invalid.', { fields });
+    return new ApiError(422, {
+      code: 'validation_failed',
+      message: 'The given data was invalid.',
+      details: { fields },
+    });
   }
 }
 

@@ -78,11 +78,14 @@ export function rateLimit(deps: RateLimitDeps): RequestHandler {
         return next();
       }
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new ApiError(429, 'too_many_requests', undefined, undefined, {
-        'X-RateLimit-Limit': String(counter.points),
-        'X-RateLimit-Remaining': '0',
-        'Retry-After': String(seconds),
-        'X-RateLimit-Reset': String(Math.floor(Date.now() / 1000) + seconds),
+      throw new ApiError(429, {
+        code: 'too_many_requests',
+        headers: {
+          'X-RateLimit-Limit': String(counter.points),
+          'X-RateLimit-Remaining': '0',
+          'Retry-After': String(seconds),
+          'X-RateLimit-Reset': String(Math.floor(Date.now() / 1000) + seconds),
+        },
       });
     }
     res.set('X-RateLimit-Limit', String(counter.points));

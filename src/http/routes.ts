@@ -12,7 +12,7 @@ export type Handler = (req: Request, res: Response) => Promise<void> | void;
 const ALLOW = 'GET, HEAD';
 
 const methodNotAllowed: RequestHandler = (_req, _res, next) => {
-  next(new ApiError(405, 'method_not_allowed', undefined, undefined, { Allow: ALLOW }));
+  next(new ApiError(405, { code: 'method_not_allowed', headers: { Allow: ALLOW } }));
 };
 
 /**

@@ -25,7 +25,7 @@ function app(debug: boolean) {
     throw new TypeError('cannot read x of undefined');
   });
   a.all('/only-get', () => {
-    throw new ApiError(405, undefined, undefined, undefined, { Allow: 'GET, HEAD' });
+    throw new ApiError(405, { headers: { Allow: 'GET, HEAD' } });
   });
   a.use(notFound);
   a.use(errorHandler({ debug }));

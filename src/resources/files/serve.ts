@@ -112,9 +112,7 @@ export function sendStoredFile(req: Request, res: Response, file: FileToSend, lo
       for (const name of FILE_HEADERS) res.removeHeader(name);
       if (status === 416) {
         const range = headers?.['Content-Range'];
-        return reject(
-          new ApiError(416, undefined, undefined, undefined, range ? { 'Content-Range': range } : {}),
-        );
+        return reject(new ApiError(416, { headers: range ? { 'Content-Range': range } : {} }));
       }
       // ENOENT and the like come as 404 from send; a directory where a file should be as EISDIR.
       if (code === 'EISDIR' || (status !== undefined && status >= 400 && status < 500)) {
