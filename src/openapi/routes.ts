@@ -19,8 +19,8 @@ import { buildOpenApiDocument, type OpenApiDocument } from './document';
 
 export const DOCS_PERMISSION = 'viewApiDocs';
 
-const require = createRequire(__filename);
-const SWAGGER_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+const requireHere = createRequire(__filename);
+const SWAGGER_DIR = path.dirname(requireHere.resolve('swagger-ui-dist/package.json'));
 const PAGE_DIR = path.join(__dirname, 'page');
 
 /** The files of the page: name under `/api/docs/` → file on disk. Nothing else of the package is served. */
