@@ -3,7 +3,7 @@
  * rendition, only ACTIVE formats, in format position order) used by every loader of media records, so the
  * product images, the media index and `GET /media/{media}` show the same `conversions`.
  */
-import type { RenditionRecord } from '../search/documents';
+import type { RenditionRecord } from '../catalog/records';
 
 /**
  * `renditions` of the owner `<alias>.id` as a JSON object (`{}` when none). `width`, `height` and `fit` are

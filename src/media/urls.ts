@@ -4,7 +4,7 @@
  * APP_URL; served by src/resources/files while the record is public.
  */
 import path from 'node:path';
-import type { MediumRecord, RenditionRecord } from '../search/documents';
+import type { MediumRecord, RenditionRecord } from '../catalog/records';
 
 const kindOf = (medium: MediumRecord) => (medium.source === 'media' ? 'media' : 'uploads');
 

@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { originalUrl } from '../../src/media/urls';
-import type { MediumRecord } from '../../src/search/documents';
+import type { MediumRecord } from '../../src/catalog/records';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { SAMPLE_SNAPSHOT, removeDir, tempDir } from '../support/snapshot';
 

@@ -1,6 +1,6 @@
 /** Postgres reads of articles (spec "Article"): active ones only, never price or stock. */
 import type { Knex } from 'knex';
-import type { ArticleRecord, ProductRecord } from '../../search/documents';
+import type { ArticleRecord, ProductRecord } from '../../catalog/records';
 import { ARTICLE_COLUMNS, articleFromRow, loadProductRecords } from '../products/query';
 
 /** The ACTIVE articles among `ids`, in `ids` order (one query). End of life does not hide an article. */

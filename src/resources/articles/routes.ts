@@ -11,7 +11,7 @@ import { paginate, parsePage, parsePerPage } from '../../http/pagination';
 import { stringParam } from '../../http/params';
 import type { ParsedQuery } from '../../http/query-string';
 import type { Handler } from '../../http/routes';
-import type { ArticleRecord } from '../../search/documents';
+import type { ArticleRecord } from '../../catalog/records';
 import { allOf, eq } from '../../search/filter';
 import { indexUid } from '../../search/indexes';
 import { pageParams, totalHits } from '../../search/paging';

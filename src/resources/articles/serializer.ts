@@ -3,7 +3,7 @@
  * `created_at` and `updated_at`; the detail of `GET /content/articles/{ordernumber}` adds `products`. Pure.
  */
 import type { z } from 'zod';
-import type { ArticleRecord, ProductRecord } from '../../search/documents';
+import type { ArticleRecord, ProductRecord } from '../../catalog/records';
 import { serializeEmbeddedArticle, serializeProduct, type SerializeContext } from '../products/serializer';
 import type { ArticleDetailSchema, ArticleProductSchema, ArticleSchema } from './schema';
 

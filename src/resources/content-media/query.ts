@@ -14,7 +14,7 @@ import {
   PUBLIC_FOLDERS_CTE,
 } from '../../catalog/visibility';
 import { renditionsJson } from '../../media/renditions';
-import type { CmsMediumRecord } from '../../search/documents';
+import type { CmsMediumRecord } from '../../catalog/records';
 import type { MediumKey } from '../media/params';
 import { mediumKeyCondition } from '../media/query';
 import { mediumFromRow } from '../media/rows';

@@ -5,7 +5,7 @@
  * folder chain: decided by the indexer) AND not expired at the request's time. Client values reach the
  * filter only as whitelisted constants, resolved ids or quoted strings (src/search/filter.ts).
  */
-import type { CmsMediumRecord } from '../../search/documents';
+import type { CmsMediumRecord } from '../../catalog/records';
 import { allOf, eq } from '../../search/filter';
 import { germanSearch } from '../../search/german/search';
 import { indexUid } from '../../search/indexes';

@@ -9,7 +9,7 @@
  * its files.
  */
 import { isRenderable } from '../../catalog/rendition-formats';
-import type { CmsMediumRecord } from '../../search/documents';
+import type { CmsMediumRecord } from '../../catalog/records';
 import type { z } from 'zod';
 import { serializeMedium } from '../media/serializer';
 import type { CmsMediumSchema } from './schema';

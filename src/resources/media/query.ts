@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { mediaReleasedForWebsite, PUBLIC_FOLDERS_CTE } from '../../catalog/visibility';
 import { renditionsJson } from '../../media/renditions';
-import type { MediumRecord } from '../../search/documents';
+import type { MediumRecord } from '../../catalog/records';
 import { mediumFromRow } from './rows';
 import type { MediumKey } from './params';
 

@@ -4,7 +4,7 @@
  */
 import { wireTimestamp } from '../../catalog/wire';
 import { renditionsFromRow } from '../../media/renditions';
-import type { MediumRecord } from '../../search/documents';
+import type { MediumRecord } from '../../catalog/records';
 
 type Row = Record<string, unknown>;
 

@@ -7,7 +7,7 @@
  * Client values reach the filter only as whitelisted constants, resolved ids or quoted strings
  * (src/search/filter.ts).
  */
-import type { MediumRecord } from '../../search/documents';
+import type { MediumRecord } from '../../catalog/records';
 import { allOf, anyOf, eq } from '../../search/filter';
 import { germanSearch } from '../../search/german/search';
 import { indexUid } from '../../search/indexes';

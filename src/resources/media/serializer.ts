@@ -1,7 +1,7 @@
 /**
  * The Medium (asset) resource of the spec ("Medium (asset)"), from a MediumRecord. Pure.
  */
-import type { MediumRecord } from '../../search/documents';
+import type { MediumRecord } from '../../catalog/records';
 import type { z } from 'zod';
 import { originalUrl, renditionUrl } from '../../media/urls';
 import type { ConversionSchema, MediumSchema } from './schema';

@@ -19,7 +19,7 @@ import type {
   MediumRecord,
   ProductRecord,
   TermRecord,
-} from '../../search/documents';
+} from '../../catalog/records';
 
 type Row = Record<string, unknown>;
 

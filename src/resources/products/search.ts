@@ -7,7 +7,8 @@
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import { allOf, anyOf, eq } from '../../search/filter';
-import { taxonomyFacet, type ProductRecord } from '../../search/documents';
+import { type ProductRecord } from '../../catalog/records';
+import { taxonomyFacet } from '../../search/documents';
 import { buildLexicon } from '../../search/german/lexicon';
 import type { LexiconProvider } from '../../search/german/provider';
 import { germanSearch } from '../../search/german/search';

@@ -6,7 +6,7 @@
  * the first image or null. `texts`, prices and stock are never part of a product.
  */
 import { isCurrent } from '../../catalog/visibility';
-import type { ArticleRecord, ProductRecord, TermRecord } from '../../search/documents';
+import type { ArticleRecord, ProductRecord, TermRecord } from '../../catalog/records';
 import type { z } from 'zod';
 import { serializeMedium } from '../media/serializer';
 import { serializeManufacturer } from '../manufacturers/serializer';

@@ -3,7 +3,7 @@
  * looked-up sources to JSON: order numbers first, then product names, then popular searches, without
  * duplicates, at most `limit`, with up to a third of the places kept for popular searches.
  */
-import type { LanguageObject } from '../../search/documents';
+import type { LanguageObject } from '../../catalog/records';
 import type { z } from 'zod';
 import type { SuggestionSources, SuggestedProduct } from './query';
 import type { SuggestionProductSchema, SuggestionSchema, SuggestionTypeSchema } from './schema';

@@ -9,7 +9,7 @@
  *   `path` and `products_count`.
  * Trees are complete at every depth.
  */
-import type { TermRecord } from '../../search/documents';
+import type { TermRecord } from '../../catalog/records';
 import type { z } from 'zod';
 import type { ContentTaxonomyRecord, ContentTaxonRecord, TaxonomyRecord, TaxonRecord } from './query';
 import type {
