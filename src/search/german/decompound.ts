@@ -9,7 +9,7 @@
  *   linking letter (-s-, -n-, -en-, -e-, -es-, -er-);
  * - parts have at least 3 letters, 4 when the whole word is itself a dictionary word (`Spargel` is no
  *   `Spar-gel`);
- * - the cover with the fewest parts wins, then the one with the longer parts (sum of squared lengths);
+ * - the cover with the fewest parts wins, then the longer head, then the longer shortest part (`better`);
  * - brands, words with digits (model codes) and words under 6 letters are never split.
  * Words typed with `ae`/`oe`/`ue`/`ss` for `ä`/`ö`/`ü`/`ß` are read with the umlauts when only that spelling
  * is known (`laubblaeser` → `laub` + `bläser`).
@@ -180,13 +180,11 @@ export function umlautSpellings(word: string): string[] {
 
 /** Whether `word` (lowercase letters) is a word the lexicon knows: dictionary, catalog, part or compound. */
 export function isKnownWord(word: string, lexicon: Lexicon): boolean {
-  const dict = lexicon.dictionary;
+  // headLemma and modifierLemma already look in the lexicon's and the dictionary's heads and modifiers.
   return (
     lexicon.catalogWords.has(word) ||
     lexicon.brands.has(word) ||
-    lexicon.heads.has(word) ||
-    lexicon.modifiers.has(word) ||
-    Boolean(dict && (dict.words.has(word) || dict.heads.has(word) || dict.modifiers.has(word))) ||
+    Boolean(lexicon.dictionary?.words.has(word)) ||
     headLemma(word, lexicon) !== undefined ||
     modifierLemma(word, lexicon) !== undefined ||
     splitWord(word, lexicon) !== null

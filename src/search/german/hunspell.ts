@@ -10,7 +10,8 @@
  * checked), prefixes only where they add flags without letters. Hyphenated forms and words with digits or
  * dots are left out; everything is lowercased.
  *
- * Reading and expanding takes about a second and 40 MB; `germanDictionary()` does it once per process.
+ * Reading and expanding takes about 0.5 s and keeps about 30 MB of heap (65 MB of RSS, measured);
+ * `germanDictionary()` does it once per process.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -142,7 +143,7 @@ export function parseHunspell(affText: string, dicText: string): GermanDictionar
 
 let loaded: GermanDictionary | undefined;
 
-/** The package's dictionary, read and expanded on first use (about a second), then kept for the process. */
+/** The package's dictionary, read and expanded on first use (about 0.5 s), then kept for the process. */
 export function germanDictionary(): GermanDictionary {
   if (!loaded) {
     const dir = path.dirname(require.resolve('dictionary-de'));
