@@ -1,33 +1,36 @@
 /**
- * Readers of query parameters as the spec's general rules want them: empty and unknown parameters are
- * ignored, invalid values are ignored (never an error), lists come as `key[]=a&key[]=b` or a single value.
- * Every reader returns `undefined` for "not given or not usable", so a route applies a filter only when it
- * has a value.
+ * Query parameters as the spec's general rules want them: empty and unknown parameters are ignored,
+ * invalid values are ignored (never an error), lists come as `key[]=a&key[]=b` or a single value.
+ *
+ * A route's query is one zod schema (`querySchema`) that both documents the parameters (the OpenAPI
+ * document shows each field's wire schema) and parses them leniently: each field is `lenient(wire, read)`,
+ * which normalizes the raw value with `read` and drops it (undefined) when the wire schema rejects it.
+ * The readers below return `undefined` for "not given or not usable", so a route applies a filter only
+ * when it has a value.
  */
-import type { ParsedQuery } from './query-string';
+import { ApiError } from './errors';
+import type { ParsedQuery, QueryValue } from './query-string';
+import { z } from '../openapi/zod';
+
+/** A raw query value as src/http/query-string.ts parses it: a string, a list (`key[]=`) or absent. */
+export type RawValue = QueryValue | undefined;
 
 /** A non-empty trimmed string; a list (`search[]=x`) is not a string and is ignored. */
-export function stringParam(query: ParsedQuery, key: string): string | undefined {
-  const value = query[key];
+export function stringValue(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;
 }
 
 /**
- * Positive integer ids from `key[]=1&key[]=2`, `key=1` and, when `commaList` is set, `key=1,2`.
- * Entries that are not positive integers are dropped; undefined when none is left.
+ * Positive integer ids (1..2^31-1) from `key[]=1&key[]=2`, `key=1` and, when `commaList` is set, `key=1,2`.
+ * Entries that are not positive integers are dropped; undefined when none is left. Duplicates removed.
  */
-export function idsParam(
-  query: ParsedQuery,
-  key: string,
-  options: { commaList: boolean },
-): number[] | undefined {
-  const value = query[key];
-  if (value === undefined) return undefined;
+export function idsValue(value: unknown, options: { commaList: boolean }): number[] | undefined {
+  if (typeof value !== 'string' && !Array.isArray(value)) return undefined;
   const raw = Array.isArray(value) ? value : options.commaList ? value.split(',') : [value];
   const ids = raw
-    .map((v) => v.trim())
+    .map((v) => String(v).trim())
     .filter((v) => /^\d{1,10}$/.test(v))
     .map(Number)
     .filter((n) => n >= 1 && n <= 2_147_483_647);
@@ -35,20 +38,72 @@ export function idsParam(
 }
 
 /** The entries of a list parameter given as `key[]=a&key[]=b`, `key=a,b` or `key=a`: trimmed, non-empty. */
-export function listParam(query: ParsedQuery, key: string): string[] | undefined {
-  const value = query[key];
-  if (value === undefined) return undefined;
+export function listValue(value: unknown): string[] | undefined {
+  if (typeof value !== 'string' && !Array.isArray(value)) return undefined;
   const entries = (Array.isArray(value) ? value : [value])
-    .flatMap((v) => v.split(','))
+    .flatMap((v) => String(v).split(','))
     .map((v) => v.trim())
     .filter(Boolean);
   return entries.length ? entries : undefined;
 }
 
-/** `1`/`0` (also `true`/`false`) as a boolean; anything else undefined. */
-export function booleanParam(query: ParsedQuery, key: string): boolean | undefined {
-  const value = stringParam(query, key)?.toLowerCase();
-  if (value === '1' || value === 'true') return true;
-  if (value === '0' || value === 'false') return false;
+/** `1`/`0` (also `true`/`false`, any case) as the wire flag `'1'`/`'0'`; anything else undefined. */
+export function flagValue(value: unknown): '1' | '0' | undefined {
+  const text = stringValue(value)?.toLowerCase();
+  if (text === '1' || text === 'true') return '1';
+  if (text === '0' || text === 'false') return '0';
   return undefined;
+}
+
+/** `1` → true, `0` → false, absent → undefined (the value of a `flagValue` field). */
+export function flag(value: '1' | '0' | undefined): boolean | undefined {
+  return value === undefined ? undefined : value === '1';
+}
+
+/**
+ * A lenient query field: `read` normalizes the raw value (default: `stringValue`), and a value the wire
+ * schema `wire` rejects becomes undefined, so `wire` must accept undefined (`.optional()`) unless the
+ * field is validated instead of ignored. The OpenAPI document shows `wire`. A null (never a query value)
+ * is passed through so that the document does not call the parameter nullable.
+ */
+export function lenient<W extends z.ZodType>(wire: W, read: (raw: RawValue) => unknown = stringValue) {
+  return z.preprocess((raw) => {
+    if (raw === null) return raw;
+    const value = read(raw as RawValue);
+    return wire.safeParse(value).success ? value : undefined;
+  }, wire);
+}
+
+/**
+ * A route's query: the zod object of its documented fields (keys as the wire names them; `ids[]` reads
+ * the list `ids`), transformed by `finish` into what the handler takes. Parse it with `parseQuery`.
+ */
+export function querySchema<S extends z.ZodRawShape, T>(
+  shape: S,
+  finish: (values: z.output<z.ZodObject<S>>) => T,
+) {
+  return z.object(shape).transform(finish);
+}
+
+/** Any schema made by `querySchema`, with the handler's input type `T`. */
+export type QuerySchema<T = unknown> = z.ZodPipe<z.ZodObject, z.ZodTransform<T>>;
+
+/**
+ * Parses a request's query with `schema`. Lenient fields never fail; a field that validates instead (the
+ * `q` of `/search/suggestions`) fails with 422 `validation_failed`, the first message of each failing
+ * field in `errors` (spec "Errors"). Unknown parameters are ignored.
+ */
+export function parseQuery<T>(schema: QuerySchema<T>, query: ParsedQuery): T {
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.in.shape)) {
+    input[key] = query[key.endsWith('[]') ? key.slice(0, -2) : key];
+  }
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'query');
+    fields[field] ??= [issue.message];
+  }
+  throw ApiError.validation(fields);
 }

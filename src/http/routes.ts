@@ -1,13 +1,82 @@
 /**
- * Route wiring (spec "General rules" 1): every documented path answers GET (and HEAD, as Express derives it
- * from GET); any other method gets 405 `method_not_allowed` with `Allow: GET, HEAD`. CORS preflights
- * (OPTIONS) are answered by the cors middleware before they reach a route.
+ * The route declaration (spec "General rules" 1, "Authentication"): every route of `/api/v1` is one
+ * `route({...})` in src/routes.ts, and everything else is derived from it: the Express route with its
+ * auth middleware and 405 for other methods (`mountRoutes`), and the OpenAPI operation
+ * (src/openapi/document.ts). Every documented path answers GET (and HEAD, as Express derives it from GET);
+ * any other method gets 405 `method_not_allowed` with `Allow: GET, HEAD`, before any authentication, as in
+ * Laravel's routing. CORS preflights (OPTIONS) are answered by the cors middleware before they reach a route.
  */
 import type { Request, RequestHandler, Response, Router } from 'express';
+import type { AppDeps } from '../deps';
+import type { z } from '../openapi/zod';
+import { requireToken } from './auth';
 import { ApiError } from './errors';
+import { parseQuery, type QuerySchema } from './params';
+import type { ParsedQuery } from './query-string';
 
-/** A route handler: reads the request, writes the JSON response. Rejections go to the error middleware. */
+/** The abilities a token can be asked for (spec "Authentication"). */
+export type Ability = 'content:catalog:read' | 'content:media:read';
+
+/** Who may call a route: anyone, any valid token, or a token with the ability. */
+export type RouteAuth = 'public' | 'any-token' | Ability;
+
+/** A plain handler: reads the request, writes the response. Rejections go to the error middleware. */
 export type Handler = (req: Request, res: Response) => Promise<void> | void;
+
+/** A route's handler, given the route's parsed query (`undefined` for a route without query). */
+export type RouteHandler<Q> = (req: Request, res: Response, query: Q) => Promise<void> | void;
+
+/** What the handler factory of a route gets besides the app: the route's absolute URL (`links.path`). */
+export interface RouteContext {
+  /** `${API base URL}${path}` with the OpenAPI path as written (`.../products`) */
+  url: string;
+}
+
+/** One route of `/api/v1`: its method and path, who may call it, its input and output, and its handler. */
+export interface RouteDeclaration<Q> {
+  method: 'GET';
+  /** the OpenAPI path template under `/api/v1`: `/products/{slug}` */
+  path: `/${string}`;
+  /** required: a route that does not say who may call it does not compile */
+  auth: RouteAuth;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** the path parameters (documentation; the handler reads `req.params` and answers 404 to bad ones) */
+  pathParams?: z.ZodObject;
+  /** the query: documents the parameters and parses them leniently (src/http/params.ts `querySchema`) */
+  query?: QuerySchema<Q>;
+  /** the 200 body (`{ data }` or an envelope); 'file' for a binary response */
+  response: z.ZodType | 'file';
+  okDescription: string;
+  /** error statuses beyond 405, 429, 500, 503 (and 401/403 from `auth`) */
+  errors?: number[];
+  /** the route takes `X-Search-Session` (searches go to the anonymous search log) */
+  searchSession?: boolean;
+  handler: (deps: AppDeps, ctx: RouteContext) => RouteHandler<Q>;
+}
+
+/** A declared route, its query type erased: what the table holds. */
+export type ApiRoute = Omit<RouteDeclaration<unknown>, 'handler' | 'query'> & {
+  query?: QuerySchema;
+  /** the Express handler: parses the query, then calls the declared handler */
+  mount: (deps: AppDeps) => Handler;
+};
+
+/** Declares a route (see `RouteDeclaration`); the query type flows from `query` into `handler`. */
+export function route<Q = undefined>(declaration: RouteDeclaration<Q>): ApiRoute {
+  const { handler, query, ...rest } = declaration;
+  return {
+    ...rest,
+    ...(query ? { query: query as QuerySchema } : {}),
+    mount: (deps) => {
+      const handle = handler(deps, { url: `${deps.config.apiBaseUrl}${declaration.path}` });
+      return (req, res) =>
+        handle(req, res, (query ? parseQuery(query, req.query as ParsedQuery) : undefined) as Q);
+    },
+  };
+}
 
 const ALLOW = 'GET, HEAD';
 
@@ -15,9 +84,27 @@ const methodNotAllowed: RequestHandler = (_req, _res, next) => {
   next(new ApiError(405, { code: 'method_not_allowed', headers: { Allow: ALLOW } }));
 };
 
+/** The Express path of an OpenAPI path template: `/products/{slug}` → `/products/:slug`. */
+export function expressPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** The auth middleware of `auth`, or none for a public route. */
+function authMiddleware(deps: AppDeps, auth: RouteAuth): RequestHandler[] {
+  if (auth === 'public') return [];
+  return [requireToken(deps.db, auth === 'any-token' ? undefined : auth)];
+}
+
+/** Registers each route of `routes` on `router`: GET behind its auth middleware, 405 for other methods. */
+export function mountRoutes(router: Router, deps: AppDeps, routes: readonly ApiRoute[]): void {
+  for (const r of routes) {
+    get(router, expressPath(r.path), r.mount(deps), ...authMiddleware(deps, r.auth));
+  }
+}
+
 /**
- * Registers `handler` for GET on `path` of `router` behind the `before` middleware (e.g. requireToken), and
- * 405 for every other method. A wrong method is 405 before any authentication, as in Laravel's routing.
+ * Registers `handler` for GET on `path` of `router` behind the `before` middleware, and 405 for every
+ * other method. For routers outside the route table (the documentation routes of src/openapi/routes.ts).
  */
 export function get(router: Router, path: string, handler: Handler, ...before: RequestHandler[]): void {
   router

@@ -1,9 +1,8 @@
 /**
- * The OpenAPI 3.1 document of the API (spec "Specification document"), generated from the zod schemas the
- * serializers are typed with (src/resources/<name>/schema.ts), the documented query schemas of the params
- * files and the shared error and pagination schemas. Every route of src/routes.ts is one operation here;
- * test/openapi checks that both lists agree, and the contract hook of test/support/api.ts validates every
- * response the integration suite receives against this document.
+ * The OpenAPI 3.1 document of the API (spec "Specification document"), generated from the route table
+ * (src/routes.ts: path, auth, query schema, response schema of every route), the shared error and
+ * pagination schemas, and the `/files` and operations endpoints outside `/api/v1`. The contract hook of
+ * test/support/api.ts validates every response the integration suite receives against this document.
  */
 import {
   OpenAPIRegistry,
@@ -11,7 +10,8 @@ import {
   type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
-import { authText, OPERATIONS, searchSessionHeader, type Operation } from './operations';
+import type { ApiRoute, RouteAuth } from '../http/routes';
+import { API_ROUTES } from '../routes';
 import { errorResponses, fileResponses, rateLimitHeaders } from './responses';
 import { NotReadySchema, ReadySchema, UpSchema } from '../ops/schema';
 import { DOCUMENT_DESCRIPTION } from './text';
@@ -20,10 +20,22 @@ import { z } from './zod';
 /** An OpenAPI 3.1 document as the generator builds it. */
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
-/** The documented paths, in the form of src/routes.ts (`/products/:slug`), for the route check. */
-export const DOCUMENTED_PATHS = OPERATIONS.map((o) => o.path.replace(/\{(\w+)\}/g, ':$1'));
+const searchSessionHeader = z.object({
+  'X-Search-Session': z.string().optional().openapi({
+    description: 'Groups the searches of one session for the anonymous search log (analysis only).',
+  }),
+});
 
-function registerOperation(registry: OpenAPIRegistry, op: Operation): void {
+/** The sentence of an operation's description that says who may call it. */
+const authText: Record<RouteAuth, string> = {
+  public: 'Public: no token needed.',
+  'any-token': 'Any valid token.',
+  'content:catalog:read': 'Token with ability `content:catalog:read`.',
+  'content:media:read': 'Token with ability `content:media:read`.',
+};
+
+/** The OpenAPI operation of a route of the route table (src/routes.ts). */
+function registerOperation(registry: OpenAPIRegistry, op: ApiRoute): void {
   const statuses = [
     ...(op.auth === 'public' ? [] : [401]),
     ...(op.auth.includes(':') ? [403] : []),
@@ -35,13 +47,13 @@ function registerOperation(registry: OpenAPIRegistry, op: Operation): void {
   ];
   const errors = errorResponses();
   const responses: Record<number, ResponseConfig> =
-    op.body === 'file'
+    op.response === 'file'
       ? fileResponses(op.okDescription, rateLimitHeaders)
       : {
           200: {
             description: op.okDescription,
             headers: z.object(rateLimitHeaders),
-            content: { 'application/json': { schema: op.body } },
+            content: { 'application/json': { schema: op.response } },
           },
         };
   for (const status of statuses.sort((a, b) => a - b)) responses[status] = errors[status]!;
@@ -54,7 +66,7 @@ function registerOperation(registry: OpenAPIRegistry, op: Operation): void {
     description: [op.description, authText[op.auth]].filter(Boolean).join('\n\n'),
     security: op.auth === 'public' ? [] : [{ bearerAuth: [] }],
     request: {
-      ...(op.params ? { params: op.params } : {}),
+      ...(op.pathParams ? { params: op.pathParams } : {}),
       ...(op.query ? { query: op.query } : {}),
       ...(op.searchSession ? { headers: searchSessionHeader } : {}),
     },
@@ -232,7 +244,7 @@ export function buildOpenApiDocument(appUrl: string): OpenApiDocument {
     description:
       'A personal access token `<id>|<secret>`, created by an administrator (`npm run token:create`).',
   });
-  for (const op of OPERATIONS) registerOperation(registry, op);
+  for (const op of API_ROUTES) registerOperation(registry, op);
   registerFiles(registry, appUrl);
   registerOps(registry, appUrl);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({

@@ -1,27 +1,54 @@
 /**
- * The documented query of `GET /articles` and `GET /content/articles` for the OpenAPI document. Parsing
- * stays in routes.ts (lenient: invalid values are ignored, never rejected).
+ * Query parameters of `GET /articles` and `GET /content/articles` (spec "GET /articles and
+ * /content/articles"): `search`, `type` (`main` or `spare`), `page`, `per_page`; invalid values are ignored,
+ * never rejected.
  */
+import { parsePage, parsePerPage } from '../../http/pagination';
+import { lenient, querySchema } from '../../http/params';
 import { z } from '../../openapi/zod';
 
 /** Page sizes of `/articles` (spec "Pagination defaults and maxima"). */
 export const ARTICLES_PER_PAGE = { default: 15, max: 100 };
 
-export const ArticleListQuerySchema = z.object({
-  search: z.string().optional().openapi({
-    description: 'Partial match in the order number or the German name; every word must occur; no synonyms.',
+export interface ArticleListParams {
+  search: string | undefined;
+  type: 'main' | 'spare' | undefined;
+  page: number;
+  perPage: number;
+}
+
+/** The query of the article lists, parsed into `ArticleListParams`. */
+export const ArticleListQuery = querySchema(
+  {
+    search: lenient(
+      z.string().optional().openapi({
+        description:
+          'Partial match in the order number or the German name; every word must occur; no synonyms.',
+      }),
+    ),
+    type: lenient(
+      z
+        .enum(['main', 'spare'])
+        .optional()
+        .openapi({ description: 'Only this article type; other values are ignored.' }),
+    ),
+    page: lenient(z.int().min(1).optional().openapi({ description: 'Page number, default 1.' }), parsePage),
+    per_page: lenient(
+      z
+        .int()
+        .min(1)
+        .max(ARTICLES_PER_PAGE.max)
+        .optional()
+        .openapi({
+          description: `Page size, default ${ARTICLES_PER_PAGE.default}, max ${ARTICLES_PER_PAGE.max}; larger values are set to ${ARTICLES_PER_PAGE.max}, smaller ones to 1.`,
+        }),
+      (raw) => parsePerPage(raw, ARTICLES_PER_PAGE),
+    ),
+  },
+  (q): ArticleListParams => ({
+    search: q.search,
+    type: q.type,
+    page: q.page ?? 1,
+    perPage: q.per_page ?? ARTICLES_PER_PAGE.default,
   }),
-  type: z
-    .enum(['main', 'spare'])
-    .optional()
-    .openapi({ description: 'Only this article type; other values are ignored.' }),
-  page: z.int().min(1).optional().openapi({ description: 'Page number, default 1.' }),
-  per_page: z
-    .int()
-    .min(1)
-    .max(ARTICLES_PER_PAGE.max)
-    .optional()
-    .openapi({
-      description: `Page size, default ${ARTICLES_PER_PAGE.default}, max ${ARTICLES_PER_PAGE.max}; larger values are set to ${ARTICLES_PER_PAGE.max}, smaller ones to 1.`,
-    }),
-});
+);

@@ -7,19 +7,16 @@
  */
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
-import { paginate, parsePage, parsePerPage } from '../../http/pagination';
-import { stringParam } from '../../http/params';
+import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
-import type { Handler } from '../../http/routes';
+import type { Handler, RouteContext, RouteHandler } from '../../http/routes';
 import type { ArticleRecord } from '../../catalog/records';
 import { allOf, eq } from '../../search/filter';
 import { indexUid } from '../../search/indexes';
 import { pageParams, totalHits } from '../../search/paging';
-import { ARTICLES_PER_PAGE } from './params';
+import type { ArticleListParams } from './params';
 import { loadArticleDetail } from './query';
 import { serializeArticle, serializeArticleDetail } from './serializer';
-
-const ARTICLE_TYPES = ['main', 'spare'];
 
 const RECORD_FIELDS: (keyof ArticleRecord)[] = [
   'id',
@@ -38,17 +35,13 @@ const RECORD_FIELDS: (keyof ArticleRecord)[] = [
 ];
 
 /** The paginated article list. */
-export function list(deps: AppDeps, path = `${deps.config.apiBaseUrl}/articles`): Handler {
-  return async (req, res) => {
+export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<ArticleListParams> {
+  return async (req, res, { search, type, page, perPage }) => {
     const query = req.query as ParsedQuery;
-    const search = stringParam(query, 'search');
-    const type = stringParam(query, 'type');
-    const page = parsePage(query.page);
-    const perPage = parsePerPage(query.per_page, ARTICLES_PER_PAGE);
     const result = await deps.meili
       .index(indexUid(deps.config.meiliIndexPrefix, 'articles'))
       .search<ArticleRecord>(search ?? '', {
-        filter: allOf(type && ARTICLE_TYPES.includes(type) ? [eq('type', type)] : []),
+        filter: allOf(type ? [eq('type', type)] : []),
         ...pageParams(page, perPage),
         // ordernumber is unique: no tie-breaker, which would cost Meilisearch a second sort on deep pages.
         sort: search ? undefined : ['ordernumber:asc'],

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
-import type { Handler } from '../../http/routes';
+import type { Handler, RouteHandler } from '../../http/routes';
 import { searchDepsOf } from '../products/search';
 import { renditionFileName, renditionId } from '../../media/urls';
 import { recordSearch } from '../../search-log';
@@ -19,7 +19,7 @@ import { sendStoredFile } from '../files/serve';
 import { listActiveFolders } from '../media-folders/query';
 import { serializeCmsFolderTree } from '../media-folders/serializer';
 import { mediumKey } from '../media/params';
-import { parseContentMediaListParams, previewFormat } from './params';
+import type { ContentMediaListParams } from './params';
 import { findCmsFile, findCmsMedium, findPreviewSource } from './query';
 import { isCurrentPreview, renderOnDemand } from './render';
 import { searchCmsMedia } from './search';
@@ -33,10 +33,9 @@ import { serializeCmsMedium } from './serializer';
 export const CONTENT_FILE_CACHE_CONTROL = 'private, max-age=300';
 
 /** The paginated list of CMS media, newest first (by relevance with `search`). */
-export function list(deps: AppDeps): Handler {
-  return async (req, res) => {
+export function list(deps: AppDeps): RouteHandler<ContentMediaListParams> {
+  return async (req, res, params) => {
     const query = req.query as ParsedQuery;
-    const params = parseContentMediaListParams(query);
     const page = await searchCmsMedia(searchDepsOf(deps), params, Date.now());
     recordSearch(req, {
       endpoint: 'content/media',
@@ -74,12 +73,11 @@ export function show(deps: AppDeps): Handler {
  * stored one is out of date. 404 for an unknown or inactive format, a medium without a renderable file
  * (PDF, SVG, none) or an original that cannot be decoded.
  */
-export function preview(deps: AppDeps): Handler {
+export function preview(deps: AppDeps): RouteHandler<{ format: string | null }> {
   const root = path.resolve(deps.config.mediaRoot);
   const ctx = { db: deps.db, mediaRoot: root, logger: deps.logger };
-  return async (req, res) => {
+  return async (req, res, { format }) => {
     const key = mediumKey(req.params.media);
-    const format = previewFormat(req.query as ParsedQuery);
     if (!key || format === null) throw new ApiError(404);
     const now = Date.now();
     let source = await findPreviewSource(deps.db, key, format, now);

@@ -1,10 +1,11 @@
 /**
  * Input of the public media endpoints (spec "GET /media", "GET /media/{media}", "General rules"): empty,
  * unknown and invalid values are ignored, never an error; `per_page` is clamped to 1..200 (default 24).
+ * `MediaListQuery` documents them (OpenAPI) and parses them.
  */
 import { MEDIA_TYPES, type MediaType } from '../../catalog/model';
 import { parsePage, parsePerPage } from '../../http/pagination';
-import { booleanParam, idsParam, stringParam } from '../../http/params';
+import { flag, flagValue, idsValue, lenient, parseQuery, querySchema } from '../../http/params';
 import type { ParsedQuery } from '../../http/query-string';
 import { z } from '../../openapi/zod';
 
@@ -29,42 +30,6 @@ export const RENDERABLE_MIME_TYPES = [
   'image/svg+xml',
 ] as const;
 
-export interface MediaListParams {
-  /** one of the spec's asset types; anything else was dropped */
-  type: MediaType | undefined;
-  /** `renderable=1` → true, `renderable=0` → false; other values undefined (no filter) */
-  renderable: boolean | undefined;
-  ids: number[] | undefined;
-  /** a folder slug, still to be resolved against the public folders */
-  folder: string | undefined;
-  search: string | undefined;
-  page: number;
-  perPage: number;
-}
-
-const isMediaType = (value: string): value is MediaType => (MEDIA_TYPES as readonly string[]).includes(value);
-
-/**
- * The `/media` list parameters of a parsed query string; `perPage` limits default to `/media`'s (the CMS
- * list passes its own). Never throws.
- */
-export function parseMediaListParams(
-  query: ParsedQuery,
-  perPage: { default: number; max: number } = MEDIA_PER_PAGE,
-): MediaListParams {
-  const type = stringParam(query, 'type');
-  return {
-    type: type !== undefined && isMediaType(type) ? type : undefined,
-    renderable: booleanParam(query, 'renderable'),
-    // Array form or a single id only: `ids=1,2` is not understood on /media (spec "General rules" 4).
-    ids: idsParam(query, 'ids', { commaList: false }),
-    folder: stringParam(query, 'folder'),
-    search: stringParam(query, 'search'),
-    page: parsePage(query.page),
-    perPage: parsePerPage(query.per_page, perPage),
-  };
-}
-
 /** How `/media/{media}` names an asset: the internal id or the source system's id. */
 export type MediumKey = { id: number } | { sourceId: string };
 
@@ -85,43 +50,95 @@ export function mediumKey(segment: string | string[] | undefined): MediumKey | u
   return id >= 1 && id <= MAX_ID ? { id } : undefined;
 }
 
-/**
- * The documented query of `GET /media` for the OpenAPI document (parsing stays in `parseMediaListParams`,
- * lenient: invalid values are ignored). `perPageMax` is the endpoint's maximum.
- */
-export function mediaListQuerySchema(perPage: { default: number; max: number } = MEDIA_PER_PAGE) {
-  return z.object({
-    type: z
-      .enum(MEDIA_TYPES)
-      .optional()
-      .openapi({ description: 'Only this asset type; other values are ignored.' }),
-    renderable: z.enum(['1', '0']).optional().openapi({
-      description:
-        '`1`: only image files (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIC/HEIF, SVG), whatever the type; `0`: only others.',
-    }),
-    'ids[]': z.array(z.int().min(1)).optional().openapi({
-      description: 'Only these ids; array form (`ids[]=1&ids[]=2`) or one `ids=1`; no comma list.',
-    }),
-    folder: z.string().optional().openapi({ description: 'Folder slug.' }),
-    search: z.string().optional().openapi({
-      description:
-        'Search in name, file name, title, alt text, keywords and synonyms; every word must occur; German compounds split as in `GET /products` (`Ansicht` finds `Heckansicht`).',
-    }),
-    page: z.int().min(1).optional().openapi({ description: 'Page number, default 1.' }),
-    per_page: z
-      .int()
-      .min(1)
-      .max(perPage.max)
-      .optional()
-      .openapi({
-        description: `Page size, default ${perPage.default}, max ${perPage.max}; larger values are set to the maximum, smaller ones to 1.`,
-      }),
-  });
-}
-
 /** The `{media}` path parameter. */
 export const MediumKeySchema = z.string().openapi({
   description:
     'The internal integer id, or `ext:<source_id>` (the id in the source system; stable across re-imports).',
   example: '5001',
 });
+
+export interface MediaListParams {
+  /** one of the spec's asset types; anything else was dropped */
+  type: MediaType | undefined;
+  /** `renderable=1` → true, `renderable=0` → false; other values undefined (no filter) */
+  renderable: boolean | undefined;
+  ids: number[] | undefined;
+  /** a folder slug, still to be resolved against the public folders */
+  folder: string | undefined;
+  search: string | undefined;
+  page: number;
+  perPage: number;
+}
+
+/**
+ * The fields of the `/media` query with the page sizes `perPage` (the CMS list has its own maximum), and
+ * `mediaListParams`, which turns their values into `MediaListParams`.
+ */
+export function mediaListShape(perPage: { default: number; max: number }) {
+  return {
+    type: lenient(
+      z
+        .enum(MEDIA_TYPES)
+        .optional()
+        .openapi({ description: 'Only this asset type; other values are ignored.' }),
+    ),
+    renderable: lenient(
+      z.enum(['1', '0']).optional().openapi({
+        description:
+          '`1`: only image files (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIC/HEIF, SVG), whatever the type; `0`: only others.',
+      }),
+      flagValue,
+    ),
+    'ids[]': lenient(
+      z.array(z.int().min(1)).optional().openapi({
+        description: 'Only these ids; array form (`ids[]=1&ids[]=2`) or one `ids=1`; no comma list.',
+      }),
+      // Array form or a single id only: `ids=1,2` is not understood on /media (spec "General rules" 4).
+      (raw) => idsValue(raw, { commaList: false }),
+    ),
+    folder: lenient(z.string().optional().openapi({ description: 'Folder slug.' })),
+    search: lenient(
+      z.string().optional().openapi({
+        description:
+          'Search in name, file name, title, alt text, keywords and synonyms; every word must occur; German compounds split as in `GET /products` (`Ansicht` finds `Heckansicht`).',
+      }),
+    ),
+    page: lenient(z.int().min(1).optional().openapi({ description: 'Page number, default 1.' }), parsePage),
+    per_page: lenient(
+      z
+        .int()
+        .min(1)
+        .max(perPage.max)
+        .optional()
+        .openapi({
+          description: `Page size, default ${perPage.default}, max ${perPage.max}; larger values are set to the maximum, smaller ones to 1.`,
+        }),
+      (raw) => parsePerPage(raw, perPage),
+    ),
+  };
+}
+
+type MediaListValues = z.output<z.ZodObject<ReturnType<typeof mediaListShape>>>;
+
+/** `MediaListParams` of the parsed `/media` fields; `perPage.default` when `per_page` is absent. */
+export function mediaListParams(q: MediaListValues, perPage: { default: number }): MediaListParams {
+  return {
+    type: q.type,
+    renderable: flag(q.renderable),
+    ids: q['ids[]'],
+    folder: q.folder,
+    search: q.search,
+    page: q.page ?? 1,
+    perPage: q.per_page ?? perPage.default,
+  };
+}
+
+/** The query of `GET /media`, parsed into `MediaListParams`. */
+export const MediaListQuery = querySchema(mediaListShape(MEDIA_PER_PAGE), (q) =>
+  mediaListParams(q, MEDIA_PER_PAGE),
+);
+
+/** The `/media` list parameters of a parsed query string. Never throws. */
+export function parseMediaListParams(query: ParsedQuery): MediaListParams {
+  return parseQuery(MediaListQuery, query);
+}

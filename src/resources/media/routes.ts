@@ -6,20 +6,19 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
-import type { Handler } from '../../http/routes';
+import type { Handler, RouteHandler } from '../../http/routes';
 import { searchDepsOf } from '../products/search';
 import { recordSearch } from '../../search-log';
 import { mediaSearchFilters } from '../../search-log/filters';
-import { mediumKey, parseMediaListParams } from './params';
+import { mediumKey, type MediaListParams } from './params';
 import { findPublicMedium } from './query';
 import { searchMedia } from './search';
 import { serializeMedium } from './serializer';
 
 /** The paginated list of public media, newest first (by relevance with `search`). */
-export function list(deps: AppDeps): Handler {
-  return async (req, res) => {
+export function list(deps: AppDeps): RouteHandler<MediaListParams> {
+  return async (req, res, params) => {
     const query = req.query as ParsedQuery;
-    const params = parseMediaListParams(query);
     const now = Date.now();
     const page = await searchMedia(searchDepsOf(deps), params, now);
     recordSearch(req, {

@@ -6,21 +6,23 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
-import type { Handler } from '../../http/routes';
+import type { Handler, RouteContext, RouteHandler } from '../../http/routes';
 import { recordSearch } from '../../search-log';
 import { productSearchFilters } from '../../search-log/filters';
-import { parseProductListParams } from './params';
+import type { ProductListParams } from './params';
 import { loadProductDetail } from './query';
 import { searchDepsOf, searchProducts } from './search';
 import { serializeProduct, serializeProductDetail } from './serializer';
 
-/** The paginated product list; with `facets=1`, `meta.facets` holds term counts per frontend dimension. */
-export function list(deps: AppDeps, path = `${deps.config.apiBaseUrl}/products`): Handler {
+/**
+ * The paginated product list of `GET /products` or `GET /content/products` (`url`); with `facets=1`,
+ * `meta.facets` holds term counts per frontend dimension.
+ */
+export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<ProductListParams> {
   // `products` or `content/products`: the path under the API base, as the search log names endpoints.
   const endpoint = path.endsWith('/content/products') ? 'content/products' : 'products';
-  return async (req, res) => {
+  return async (req, res, params) => {
     const query = req.query as ParsedQuery;
-    const params = parseProductListParams(query);
     const page = await searchProducts(searchDepsOf(deps), params);
     recordSearch(req, {
       endpoint,

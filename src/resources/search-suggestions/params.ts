@@ -6,9 +6,8 @@
  * `limit` follows the page-size rule of the spec ("General rules" 5): clamped to 1..20, default 10 when it is
  * not an integer.
  */
-import { ApiError } from '../../http/errors';
 import { parsePerPage } from '../../http/pagination';
-import type { ParsedQuery } from '../../http/query-string';
+import { lenient, querySchema } from '../../http/params';
 import { z } from '../../openapi/zod';
 
 export const SUGGESTIONS_LIMIT = { default: 10, max: 20 };
@@ -27,35 +26,46 @@ export function normalizeQuery(value: string): string {
   return value.normalize('NFC').trim().replace(/\s+/gu, ' ');
 }
 
-/**
- * The parameters of a parsed query string. Throws `ApiError.validation` (422) when `q` is missing, empty,
- * a list (`q[]=`), shorter than 2 or longer than 100 characters after trimming.
- */
-export function parseSuggestionParams(query: ParsedQuery): SuggestionParams {
-  const raw = query.q;
-  const invalid = (message: string) => ApiError.validation({ q: [message] });
-  if (Array.isArray(raw)) throw invalid('The q field must be a string.');
-  const q = normalizeQuery(raw ?? '');
-  const length = [...q].length;
-  if (length === 0) throw invalid('The q field is required.');
-  if (length < Q_LENGTH.min) throw invalid(`The q field must be at least ${Q_LENGTH.min} characters.`);
-  if (length > Q_LENGTH.max) {
-    throw invalid(`The q field must not be greater than ${Q_LENGTH.max} characters.`);
-  }
-  return { q, limit: parsePerPage(query.limit, SUGGESTIONS_LIMIT) };
-}
+const qLength = (q: string) => [...q].length;
 
-/** The documented query of `GET /search/suggestions` (parsing and its 422 stay in `parseSuggestionParams`). */
-export const SuggestionQuerySchema = z.object({
-  q: z
-    .string()
-    .min(Q_LENGTH.min)
-    .max(Q_LENGTH.max)
-    .openapi({ description: 'The prefix to complete, 2 to 100 characters after trimming; otherwise 422.' }),
-  limit: z
-    .int()
-    .min(1)
-    .max(SUGGESTIONS_LIMIT.max)
-    .optional()
-    .openapi({ description: 'At most this many suggestions, default 10, max 20 (clamped).' }),
-});
+/**
+ * The query of `GET /search/suggestions`, parsed into `SuggestionParams`. `q` is validated: `parseQuery`
+ * throws `ApiError.validation` (422) when it is missing, empty, a list (`q[]=`), shorter than 2 or longer
+ * than 100 characters after trimming, with Laravel's messages for `required|string|min:2|max:100`.
+ */
+export const SuggestionQuery = querySchema(
+  {
+    q: z.preprocess(
+      (raw) => {
+        if (typeof raw !== 'string') return raw; // a list stays a list: "must be a string"
+        const q = normalizeQuery(raw);
+        return q === '' ? undefined : q; // Laravel's ConvertEmptyStringsToNull: "required"
+      },
+      z
+        .string({
+          error: (issue) =>
+            issue.input === undefined ? 'The q field is required.' : 'The q field must be a string.',
+        })
+        .refine((q) => qLength(q) >= Q_LENGTH.min, `The q field must be at least ${Q_LENGTH.min} characters.`)
+        .refine(
+          (q) => qLength(q) <= Q_LENGTH.max,
+          `The q field must not be greater than ${Q_LENGTH.max} characters.`,
+        )
+        .openapi({
+          minLength: Q_LENGTH.min,
+          maxLength: Q_LENGTH.max,
+          description: 'The prefix to complete, 2 to 100 characters after trimming; otherwise 422.',
+        }),
+    ),
+    limit: lenient(
+      z
+        .int()
+        .min(1)
+        .max(SUGGESTIONS_LIMIT.max)
+        .optional()
+        .openapi({ description: 'At most this many suggestions, default 10, max 20 (clamped).' }),
+      (raw) => parsePerPage(raw, SUGGESTIONS_LIMIT),
+    ),
+  },
+  (values): SuggestionParams => ({ q: values.q, limit: values.limit ?? SUGGESTIONS_LIMIT.default }),
+);

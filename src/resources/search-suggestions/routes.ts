@@ -4,9 +4,8 @@
  * public products. Parameters, response and ranking: docs/api/search-suggestions.md.
  */
 import type { AppDeps } from '../../deps';
-import type { ParsedQuery } from '../../http/query-string';
-import type { Handler } from '../../http/routes';
-import { parseSuggestionParams } from './params';
+import type { RouteHandler } from '../../http/routes';
+import type { SuggestionParams } from './params';
 import { findSuggestionSources } from './query';
 import { serializeSuggestions } from './serializer';
 
@@ -15,9 +14,8 @@ import { serializeSuggestions } from './serializer';
  * `validation_failed` for a missing, short or long `q` (after the token check: 401 comes first), 503 when
  * Meilisearch or Postgres is unreachable or the products index is not built yet.
  */
-export function show(deps: AppDeps): Handler {
-  return async (req, res) => {
-    const params = parseSuggestionParams(req.query as ParsedQuery);
+export function show(deps: AppDeps): RouteHandler<SuggestionParams> {
+  return async (_req, res, params) => {
     const language = deps.config.serverLanguage;
     const sources = await findSuggestionSources(
       { db: deps.db, meili: deps.meili, prefix: deps.config.meiliIndexPrefix, language },

@@ -3,8 +3,7 @@
  * ignored, never an error.
  */
 import { parsePage, parsePerPage } from '../../http/pagination';
-import { stringParam } from '../../http/params';
-import type { ParsedQuery } from '../../http/query-string';
+import { lenient, querySchema } from '../../http/params';
 import { z } from '../../openapi/zod';
 
 /** Page sizes of `/tractor-models` (spec "Pagination defaults and maxima"). */
@@ -17,14 +16,41 @@ export interface ModelListParams {
   perPage: number;
 }
 
-/** Reads `manufacturer`, `page` and `per_page`; every other parameter is ignored. */
-export function modelListParams(query: ParsedQuery): ModelListParams {
-  return {
-    manufacturer: stringParam(query, 'manufacturer'),
-    page: parsePage(query.page),
-    perPage: parsePerPage(query.per_page, TRACTOR_MODELS_PER_PAGE),
-  };
-}
+/** The query of `GET /tractor-models` (`manufacturer`, `page`, `per_page`), parsed into `ModelListParams`. */
+export const ModelListQuery = querySchema(
+  {
+    manufacturer: lenient(
+      z
+        .string()
+        .optional()
+        .openapi({ description: 'Manufacturer slug; an unknown or inactive slug is ignored (all models).' }),
+    ),
+    page: lenient(
+      z
+        .int()
+        .min(1)
+        .optional()
+        .openapi({ description: 'Page number, default 1; anything but an integer ≥ 1 is page 1.' }),
+      parsePage,
+    ),
+    per_page: lenient(
+      z
+        .int()
+        .min(1)
+        .max(TRACTOR_MODELS_PER_PAGE.max)
+        .optional()
+        .openapi({
+          description: `Page size, default ${TRACTOR_MODELS_PER_PAGE.default}, max ${TRACTOR_MODELS_PER_PAGE.max}; a larger value is set to ${TRACTOR_MODELS_PER_PAGE.max}, a smaller one to 1.`,
+        }),
+      (raw) => parsePerPage(raw, TRACTOR_MODELS_PER_PAGE),
+    ),
+  },
+  (q): ModelListParams => ({
+    manufacturer: q.manufacturer,
+    page: q.page ?? 1,
+    perPage: q.per_page ?? TRACTOR_MODELS_PER_PAGE.default,
+  }),
+);
 
 const MAX_ID = 2_147_483_647;
 
@@ -37,24 +63,3 @@ export function modelId(segment: string | string[] | undefined): number | undefi
   const id = Number(segment);
   return id >= 1 && id <= MAX_ID ? id : undefined;
 }
-
-/** The documented query of `GET /tractor-models` (parsing stays in `modelListParams`). */
-export const ModelListQuerySchema = z.object({
-  manufacturer: z
-    .string()
-    .optional()
-    .openapi({ description: 'Manufacturer slug; an unknown or inactive slug is ignored (all models).' }),
-  page: z
-    .int()
-    .min(1)
-    .optional()
-    .openapi({ description: 'Page number, default 1; anything but an integer ≥ 1 is page 1.' }),
-  per_page: z
-    .int()
-    .min(1)
-    .max(TRACTOR_MODELS_PER_PAGE.max)
-    .optional()
-    .openapi({
-      description: `Page size, default ${TRACTOR_MODELS_PER_PAGE.default}, max ${TRACTOR_MODELS_PER_PAGE.max}; a larger value is set to ${TRACTOR_MODELS_PER_PAGE.max}, a smaller one to 1.`,
-    }),
-});

@@ -6,9 +6,9 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
-import type { Handler } from '../../http/routes';
+import type { Handler, RouteHandler } from '../../http/routes';
 import { findActiveManufacturerId } from '../manufacturers/query';
-import { modelId, modelListParams } from './params';
+import { modelId, type ModelListParams } from './params';
 import { findModel, pageOfModels } from './query';
 import { serializeTractorModel } from './serializer';
 
@@ -17,10 +17,9 @@ import { serializeTractorModel } from './serializer';
  * `manufacturer=<slug>` keeps the models of that active manufacturer; an unknown or inactive slug is an
  * invalid filter value and is ignored (all models). At most three queries whatever `per_page` is.
  */
-export function list(deps: AppDeps): Handler {
-  return async (req, res) => {
+export function list(deps: AppDeps): RouteHandler<ModelListParams> {
+  return async (req, res, params) => {
     const query = req.query as ParsedQuery;
-    const params = modelListParams(query);
     const manufacturerId =
       params.manufacturer === undefined
         ? undefined
