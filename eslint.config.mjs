@@ -17,4 +17,54 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // The boundary between the API and the worker (README "Architecture"): what both need lives in src/
+  // (src/catalog, src/jobs, src/search); nothing under src/ imports the worker (indexer/), and the API never
+  // loads sharp or the HEIC decoder (renders run in the worker; test/api/api-modules.test.ts checks the
+  // running process too).
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sharp',
+              message: 'Renders run in the worker (indexer/render); the API never loads sharp.',
+            },
+            {
+              name: 'libheif-js',
+              message: 'The HEIC decoder belongs to the worker (indexer/render/heic.ts).',
+            },
+          ],
+          patterns: [
+            {
+              regex: '(^|/)indexer(/|$)',
+              message:
+                'src/ must not import the worker (indexer/); move what both need to src/catalog or src/jobs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The worker never imports the API's HTTP layer: routes, the app, the server.
+  {
+    files: ['indexer/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '(^|/)src/(app|server|routes|deps)$|(^|/)src/(resources/[^/]+/routes|http/routes|ops|openapi)(/|$)',
+              message:
+                'The worker must not import the API (its routes, app, server or ops); share through src/catalog or src/jobs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

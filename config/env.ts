@@ -72,6 +72,8 @@ const schema = z.object({
   API_RATE_LIMIT_TOKEN: z.coerce.number().int().min(1).default(1200),
   API_RATE_LIMIT_GUEST: z.coerce.number().int().min(1).default(600),
   SEARCH_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   API_UNLIMITED_NETWORKS: z
     .string()
     .default('10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7')
@@ -118,6 +120,10 @@ export interface AppConfig {
   rateLimitGuest: number;
   /** days a `search_log` row is kept; the worker's daily `prune-search-log` job deletes older ones */
   searchLogRetentionDays: number;
+  /** render jobs (renditions, previews) one worker process runs at once, apart from the index jobs */
+  renderConcurrency: number;
+  /** milliseconds the CMS preview waits for the worker to render a missing rendition before a 503 */
+  previewTimeoutMs: number;
   unlimitedNetworks: string[];
   /** Express `trust proxy`: trust all or none, a hop count, or the addresses of trusted proxies */
   trustProxy: boolean | number | string[];
@@ -172,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitToken: e.API_RATE_LIMIT_TOKEN,
     rateLimitGuest: e.API_RATE_LIMIT_GUEST,
     searchLogRetentionDays: e.SEARCH_LOG_RETENTION_DAYS,
+    renderConcurrency: e.RENDER_CONCURRENCY,
+    previewTimeoutMs: e.PREVIEW_TIMEOUT_MS,
     unlimitedNetworks: e.API_UNLIMITED_NETWORKS,
     trustProxy: e.TRUST_PROXY,
   });

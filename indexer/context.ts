@@ -8,7 +8,7 @@ import type { Meilisearch } from 'meilisearch';
 import type { Logger } from 'pino';
 import { indexUid, type IndexName } from '../src/search/indexes';
 import type { IndexDefinition } from './indexes/types';
-import type { RenderRequest } from './queue';
+import type { RenderRequest } from '../src/jobs/render-queue';
 
 export type IndexDefinitions = Record<IndexName, IndexDefinition>;
 
@@ -46,8 +46,9 @@ export interface IndexerContext {
   /** MEDIA_ROOT: originals are read from it, renditions written to it. */
   mediaRoot: string;
   /**
-   * The worker's queue. Absent where jobs run without one (tests that call the job functions directly):
-   * then changes queue no render jobs, and a finished render queues no sync.
+   * The worker's producers: renders go to the render queue, syncs to the index queue. Absent where jobs
+   * run without them (tests that call the job functions directly): then changes queue no render jobs, and
+   * a finished render queues no sync.
    */
   jobs?: IndexerJobs;
 }

@@ -1,8 +1,10 @@
 /**
- * The index worker (`npm run worker`): one BullMQ worker on the index queue, one job at a time so a full
+ * The worker process (`npm run worker`): one BullMQ worker on the index queue, one job at a time so a full
  * reindex and an outbox sync never interleave, plus a job scheduler that asks for a sync every 2 s and,
- * in the process, one that prunes the search log once a day.
- * `createIndexWorker` is the library entry (tests use it in-process); running this file starts the process.
+ * in the process, one that prunes the search log once a day; and one BullMQ worker on the render queue
+ * (renditions and CMS previews), RENDER_CONCURRENCY jobs at a time, so renders neither wait for nor hold
+ * up the syncs. `createIndexWorker` (both) and `createRenderWorker` (renders only) are the library entries
+ * (tests use them in-process); running this file starts the process.
  */
 import { Worker, type JobsOptions } from 'bullmq';
 import type { Knex } from 'knex';
@@ -19,22 +21,29 @@ import {
 } from './context';
 import { PRUNE_SEARCH_LOG_PATTERN, pruneSearchLog } from './jobs/prune-search-log';
 import { runReindex } from './jobs/reindex';
-import { runRender } from './jobs/render';
+import { runPreview, runRender, type RenderContext } from './jobs/render';
 import { syncOutbox } from './jobs/sync';
+import { redisConnection } from '../src/jobs/connection';
 import {
   createIndexQueue,
-  dispatch,
-  enqueueRenders,
   enqueueSync,
   INDEX_QUEUE_NAME,
-  redisConnection,
   type IndexJob,
   type IndexJobData,
-  type IndexJobHandlers,
   type IndexJobName,
   type IndexQueue,
   type ReindexJobProgress,
-} from './queue';
+} from '../src/jobs/index-queue';
+import {
+  createRenderQueue,
+  enqueueRenders,
+  RENDER_QUEUE_NAME,
+  type RenderJob,
+  type RenderJobData,
+  type RenderJobName,
+  type RenderQueue,
+} from '../src/jobs/render-queue';
+import { dispatch, dispatchRender, type IndexJobHandlers, type RenderJobHandlers } from './queue';
 import { INDEX_DEFINITIONS } from './registry';
 import { configureSharp } from './render/sharp';
 
@@ -63,8 +72,10 @@ export interface IndexWorkerOptions {
   /** Default: pino at LOG_LEVEL. */
   logger?: Logger;
   push?: Partial<PushOptions>;
-  /** Overrides of the queue's default job options (tests: fewer attempts, shorter backoff). */
+  /** Overrides of the queues' default job options (tests: fewer attempts, shorter backoff). */
   jobOptions?: JobsOptions;
+  /** `false`: no render worker in this process (tests that render by hand). Default: RENDER_CONCURRENCY. */
+  renders?: boolean;
   /** Milliseconds between scheduled syncs; `null`: no scheduler (tests that drive syncs themselves). */
   syncEveryMs?: number | null;
   /** Outbox rows per sync round. */
@@ -77,12 +88,16 @@ export interface IndexWorkerOptions {
 }
 
 export type IndexJobWorker = Worker<IndexJobData, unknown, IndexJobName>;
+export type RenderJobWorker = Worker<RenderJobData, unknown, RenderJobName>;
 
 export interface IndexWorker {
   worker: IndexJobWorker;
+  /** The render worker (absent with `renders: false`). */
+  renderWorker?: RenderJobWorker;
   queue: IndexQueue;
+  renderQueue: RenderQueue;
   context: IndexerContext;
-  /** Stops taking jobs, waits for the current one, closes the queue and both Redis connections. */
+  /** Stops taking jobs, waits for the current ones, closes the queues and their Redis connections. */
   close(): Promise<void>;
 }
 
@@ -105,13 +120,22 @@ export function createHandlers(
       return { target: job.data.target, indexes: results };
     },
     sync: async () => syncOutbox(ctx, { roundSize }),
-    render: async (job) => runRender(ctx, job.data),
     'prune-search-log': async () => pruneSearchLog(ctx.db, { retentionDays }),
   };
 }
 
-function logOutcome(logger: Logger, worker: IndexJobWorker): void {
-  worker.on('completed', (job: IndexJob, result: unknown) => {
+/** The render job handlers over one context (exactly one per job name; checked by `dispatchRender`). */
+export function createRenderHandlers(ctx: RenderContext): RenderJobHandlers {
+  return {
+    render: async (job) => runRender(ctx, job.data),
+    preview: async (job) => runPreview(ctx, job.data),
+  };
+}
+
+type AnyJob = IndexJob | RenderJob;
+
+function logOutcome(logger: Logger, worker: IndexJobWorker | RenderJobWorker, label: string): void {
+  worker.on('completed', (job: AnyJob, result: unknown) => {
     const durationMs = (job.finishedOn ?? Date.now()) - (job.processedOn ?? job.timestamp);
     const idle =
       (job.name === 'sync' && (result as { rows?: number } | undefined)?.rows === 0) ||
@@ -122,26 +146,93 @@ function logOutcome(logger: Logger, worker: IndexJobWorker): void {
       'job done',
     );
   });
-  worker.on('failed', (job: IndexJob | undefined, error: Error) => {
+  worker.on('failed', (job: AnyJob | undefined, error: Error) => {
     const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1);
     logger[final ? 'error' : 'warn'](
       { jobId: job?.id, job: job?.name, data: job?.data, attemptsMade: job?.attemptsMade, err: error },
       final ? 'job failed' : 'job failed, will retry',
     );
   });
-  worker.on('error', (error) => logger.error({ err: error }, 'index worker error'));
+  worker.on('error', (error) => logger.error({ err: error }, `${label} worker error`));
+}
+
+export interface RenderWorkerOptions {
+  config: AppConfig;
+  db: Knex;
+  /** Default: pino at LOG_LEVEL. */
+  logger?: Logger;
+  /** Overrides of the render queue's default job options. */
+  jobOptions?: JobsOptions;
+  /** Where a finished render asks for a sync (default: an index queue producer of its own). */
+  indexQueue?: IndexQueue;
+  /** Default: RENDER_CONCURRENCY. */
+  concurrency?: number;
+}
+
+export interface RenderWorker {
+  worker: RenderJobWorker;
+  queue: RenderQueue;
+  /** Stops taking jobs, waits for the running ones, closes what it opened. */
+  close(): Promise<void>;
 }
 
 /**
- * Starts the index worker on REDIS_PREFIX's index queue and (unless `syncEveryMs` is null) the sync
- * scheduler. Throws when a job has no handler or Redis cannot be reached while upserting the scheduler.
+ * Starts a BullMQ worker on REDIS_PREFIX's render queue: `render` and `preview` jobs, `concurrency` at a
+ * time (sharp runs with its cache off and 2 threads per render). A render that changed something writes an
+ * outbox row and asks the index queue for a sync, so the new `conversions` reach the search documents.
+ * Throws when a job has no handler.
+ */
+export async function createRenderWorker(options: RenderWorkerOptions): Promise<RenderWorker> {
+  const { config } = options;
+  const logger = options.logger ?? pino({ name: 'render-worker', level: config.logLevel });
+  configureSharp();
+  const queue = createRenderQueue(config, options.jobOptions);
+  queue.on('error', (error) => logger.error({ err: error }, 'render queue error'));
+  const indexQueue = options.indexQueue ?? createIndexQueue(config, options.jobOptions);
+  if (!options.indexQueue)
+    indexQueue.on('error', (error) => logger.error({ err: error }, 'index queue error'));
+  const ctx: RenderContext = {
+    db: options.db,
+    mediaRoot: config.mediaRoot,
+    logger,
+    jobs: {
+      enqueueRenders: (requests) => enqueueRenders(queue, requests),
+      requestSync: () => enqueueSync(indexQueue),
+    },
+  };
+  const worker: RenderJobWorker = new Worker(RENDER_QUEUE_NAME, dispatchRender(createRenderHandlers(ctx)), {
+    connection: redisConnection(config, 'worker'),
+    prefix: config.redisPrefix,
+    concurrency: options.concurrency ?? config.renderConcurrency,
+  });
+  logOutcome(logger, worker, 'render');
+  return {
+    worker,
+    queue,
+    async close() {
+      await worker.close();
+      await queue.close();
+      if (!options.indexQueue) await indexQueue.close();
+    },
+  };
+}
+
+/**
+ * Starts the index worker on REDIS_PREFIX's index queue, (unless `syncEveryMs` is null) the sync
+ * scheduler, and (unless `renders` is false) the render worker. Throws when a job has no handler or Redis
+ * cannot be reached while upserting the scheduler.
  */
 export async function createIndexWorker(options: IndexWorkerOptions): Promise<IndexWorker> {
   const { config, db, meili } = options;
   const logger = options.logger ?? pino({ name: 'index-worker', level: config.logLevel });
-  configureSharp();
   const queue = createIndexQueue(config, options.jobOptions);
   queue.on('error', (error) => logger.error({ err: error }, 'index queue error'));
+  const renders =
+    options.renders === false
+      ? undefined
+      : await createRenderWorker({ config, db, logger, jobOptions: options.jobOptions, indexQueue: queue });
+  const renderQueue = renders?.queue ?? createRenderQueue(config, options.jobOptions);
+  if (!renders) renderQueue.on('error', (error) => logger.error({ err: error }, 'render queue error'));
   const context: IndexerContext = {
     db,
     meili,
@@ -151,7 +242,7 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
     push: { ...DEFAULT_PUSH_OPTIONS, ...options.push },
     mediaRoot: config.mediaRoot,
     jobs: {
-      enqueueRenders: (requests) => enqueueRenders(queue, requests),
+      enqueueRenders: (requests) => enqueueRenders(renderQueue, requests),
       requestSync: () => enqueueSync(queue),
     },
   };
@@ -161,9 +252,10 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
     prefix: config.redisPrefix,
     concurrency: 1,
   });
-  logOutcome(logger, worker);
+  logOutcome(logger, worker, 'index');
   const close = async () => {
-    await worker.close();
+    await Promise.all([worker.close(), renders?.worker.close()]);
+    await (renders ? renders.close() : renderQueue.close());
     await queue.close();
   };
   try {
@@ -186,7 +278,14 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
     await close();
     throw error;
   }
-  return { worker, queue, context, close };
+  return {
+    worker,
+    ...(renders ? { renderWorker: renders.worker } : {}),
+    queue,
+    renderQueue,
+    context,
+    close,
+  };
 }
 
 async function main(): Promise<void> {
@@ -201,7 +300,14 @@ async function main(): Promise<void> {
     pruneSearchLogPattern: PRUNE_SEARCH_LOG_PATTERN,
   });
   await enqueueSync(indexer.queue); // catch up with what changed while no worker ran
-  logger.info({ queue: INDEX_QUEUE_NAME, prefix: config.redisPrefix }, 'index worker started');
+  logger.info(
+    {
+      queues: [INDEX_QUEUE_NAME, RENDER_QUEUE_NAME],
+      renderConcurrency: config.renderConcurrency,
+      prefix: config.redisPrefix,
+    },
+    'worker started',
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

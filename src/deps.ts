@@ -6,7 +6,8 @@ import type Redis from 'ioredis';
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../config/env';
-import type { IndexQueue } from '../indexer/queue';
+import type { IndexQueue } from './jobs/index-queue';
+import type { RenderJobs } from './jobs/render-queue';
 import type { Logger } from './logger';
 import type { SearchLog } from './search-log';
 import type { LexiconProvider } from './search/german/provider';
@@ -31,6 +32,12 @@ export interface AppDeps {
    * it. Without it there is no dashboard.
    */
   indexQueue?: IndexQueue;
+  /**
+   * The render queue's producer side (src/jobs/render-queue.ts `createRenderJobs`): the CMS preview of a
+   * rendition not made yet waits for a `preview` job of the worker; the dashboard and `/metrics` show the
+   * queue. Its owner closes it. Without it such a preview answers 503.
+   */
+  renderJobs?: RenderJobs;
   /**
    * The German lexicon of the search endpoints' query rewrite (src/search/german/provider.ts); default: the
    * dictionary plus the catalog vocabulary of `db`, read on the first search.

@@ -3,15 +3,16 @@
  * Redis (REDIS_URL) holds the request counters, and the API keeps answering without it.
  * SIGTERM/SIGINT: stop accepting connections (new connects are refused) and close idle keep-alive
  * connections; requests in flight finish and their responses say `Connection: close`; then write the
- * buffered search log (at most 5 s), close the index queue, Redis and the pools, exit 0. After 10 s
+ * buffered search log (at most 5 s), close the queues, Redis and the pools, exit 0. After 10 s
  * anything still open is cut and the exit code is 1.
  */
 import type { Server, ServerResponse } from 'node:http';
 import { getConfig } from '../config/env';
-import { createIndexQueue } from '../indexer/queue';
 import { createApp } from './app';
 import { createDb } from './db/database';
 import { createLimiterRedis } from './http/rate-limit';
+import { createIndexQueue } from './jobs/index-queue';
+import { createRenderJobs } from './jobs/render-queue';
 import { createLogger } from './logger';
 import { createSearchLog } from './search-log';
 import { lexiconProvider } from './search/german/provider';
@@ -31,10 +32,15 @@ export async function startServer(): Promise<Server> {
   // Producer connection (fails fast while Redis is down): Bull Board and the queue gauges of /metrics.
   const indexQueue = createIndexQueue(config);
   indexQueue.on('error', (error) => logger.debug({ err: error }, 'index queue connection error'));
+  // The render queue: CMS previews of renditions not made yet wait for the worker's preview job (this
+  // process never renders, so it never loads sharp); also on the dashboard and in /metrics.
+  const renderJobs = createRenderJobs(config, (error) =>
+    logger.debug({ err: error }, 'render queue connection error'),
+  );
   // The German lexicon of the search rewrite: read before the first search needs it (the dictionary takes
   // about half a second of CPU, the catalog vocabulary one query), not during a shopper's request.
   const lexicon = lexiconProvider(db, { logger });
-  const app = createApp({ config, db, meili, logger, redis, searchLog, indexQueue, lexicon });
+  const app = createApp({ config, db, meili, logger, redis, searchLog, indexQueue, renderJobs, lexicon });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -62,7 +68,12 @@ export async function startServer(): Promise<Server> {
         .close(5000)
         .then(() => {
           redis.disconnect();
-          return Promise.allSettled([indexQueue.close(), db.destroy(), searchLogDb.destroy()]);
+          return Promise.allSettled([
+            indexQueue.close(),
+            renderJobs.close(),
+            db.destroy(),
+            searchLogDb.destroy(),
+          ]);
         })
         .finally(() => process.exit(0));
     });

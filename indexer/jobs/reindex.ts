@@ -7,7 +7,7 @@ import { INDEX_NAMES, type IndexName } from '../../src/search/indexes';
 import { liveUid, type IndexerContext } from '../context';
 import type { IndexDefinition } from '../indexes/types';
 import { ensureIndex, indexExists, TaskWindow, waitForTask } from '../meili-tasks';
-import type { ReindexTarget } from '../queue';
+import { SYNONYM_INDEXES, type ReindexTarget } from '../../src/jobs/index-queue';
 import { loadSynonyms } from '../synonyms';
 import { withLexicon } from '../vocabulary';
 import { queueAllRenders } from './render';
@@ -27,9 +27,6 @@ export interface ReindexResult {
   documents: number;
   durationMs: number;
 }
-
-/** The indexes whose settings carry the synonyms. */
-export const SYNONYM_INDEXES = ['products', 'media'] as const satisfies readonly IndexName[];
 
 const BUILD_MARKER = '__build_';
 

@@ -7,9 +7,9 @@
  * into the documents (the sync queues a render for that row again, which then finds nothing to do: the
  * loop ends there).
  *
- * The API renders through the same function when the CMS preview asks for a rendition the worker has not
- * made yet (src/resources/content-media/render.ts): `only` restricts the job to the formats asked for; the
- * outbox row then makes the worker's next sync queue the full job for the rest.
+ * The `preview` job (`runPreview`) runs the same function for the CMS preview that asks for a rendition
+ * not made yet (src/resources/content-media/render.ts waits for it): `only` restricts it to the format
+ * asked for; the outbox row then makes the next sync queue the full job for the rest.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import type { Knex } from 'knex';
 import type { IndexerContext } from '../context';
-import type { RenderRequest } from '../queue';
+import type { PreviewRequest, PreviewResult, RenderRequest } from '../../src/jobs/render-queue';
 import {
   isCurrentRendition,
   isRenderable,
@@ -64,7 +64,7 @@ async function writeOnce(target: string, data: Buffer): Promise<void> {
   await rename(temp, target);
 }
 
-/** What rendering needs of the indexer's context (the API passes just these). */
+/** What rendering needs of the indexer's context. */
 export type RenderContext = Pick<IndexerContext, 'db' | 'mediaRoot' | 'logger' | 'jobs'>;
 
 /** Deletes the files among `paths` that no rendition row references any more (they may be shared). */
@@ -215,6 +215,22 @@ export async function runRender(
     rendered: renditions.map((r) => r.key),
     removed: gone.map((r) => r.format_key),
   };
+}
+
+/**
+ * Runs one `preview` job: the format `request.format` of medium `request.mediumId`, as `runRender` with
+ * `only`. Returns `unrenderable` (logged as a warning) instead of failing when the original cannot be
+ * decoded, so the waiting API can answer 404; other errors fail the job.
+ */
+export async function runPreview(ctx: RenderContext, request: PreviewRequest): Promise<PreviewResult> {
+  try {
+    await runRender(ctx, { target: 'media', id: request.mediumId }, [request.format]);
+    return { status: 'rendered' };
+  } catch (error) {
+    if (!(error instanceof UnrecoverableError)) throw error;
+    ctx.logger.warn({ err: error, ...request }, 'preview: original cannot be rendered');
+    return { status: 'unrenderable' };
+  }
 }
 
 /**

@@ -8,19 +8,18 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { getConfig } from '../../config/env';
-import { liveUid } from '../../indexer/context';
-import { SYNONYM_INDEXES } from '../../indexer/jobs/reindex';
 import {
   createIndexQueue,
   enqueueReindex,
   isReindexTarget,
   REINDEX_TARGETS,
-  watchJob,
+  SYNONYM_INDEXES,
   type IndexJob,
   type ReindexJobProgress,
   type ReindexTarget,
-} from '../../indexer/queue';
-import { createMeiliClient, INDEX_NAMES, type IndexName } from '../search/indexes';
+} from '../jobs/index-queue';
+import { watchJob } from '../jobs/watch';
+import { createMeiliClient, INDEX_NAMES, indexUid, type IndexName } from '../search/indexes';
 
 const USAGE = `Usage: npm run reindex -- <${REINDEX_TARGETS.join('|')}> [--wait]`;
 /** How long the CLI waits for Redis before giving up. */
@@ -116,8 +115,8 @@ async function main(): Promise<number> {
     }, NO_WORKER_HINT_MS);
     let outcome;
     try {
-      outcome = await watchJob(queue, job.id!, {
-        onChange: (current: IndexJob, now: string) => {
+      outcome = await watchJob<IndexJob>(queue, job.id!, {
+        onChange: (current, now) => {
           state = now;
           if (current.progress && typeof current.progress === 'object') {
             display.update(current.progress as ReindexJobProgress);
@@ -141,7 +140,7 @@ async function main(): Promise<number> {
       return 1;
     }
     for (const name of indexesOf(target)) {
-      const uid = liveUid({ indexPrefix: config.meiliIndexPrefix }, name);
+      const uid = indexUid(config.meiliIndexPrefix, name);
       const { numberOfDocuments } = await meili.index(uid).getStats();
       console.log(`${name}: ${numberOfDocuments} documents in ${uid}`);
     }

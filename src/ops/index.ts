@@ -8,7 +8,8 @@ import type Redis from 'ioredis';
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../../config/env';
-import type { IndexQueue } from '../../indexer/queue';
+import type { IndexQueue } from '../jobs/index-queue';
+import type { RenderQueue } from '../jobs/render-queue';
 import { requireToken } from '../http/auth';
 import type { SearchLog } from '../search-log';
 import { DASHBOARD_PATH, dashboardRouter } from './dashboard';
@@ -23,6 +24,8 @@ export interface OpsDeps {
   searchLog: SearchLog;
   /** The index queue (a producer connection the caller owns); without it no dashboard, no queue gauges. */
   indexQueue?: IndexQueue;
+  /** The render queue's producer side (the caller owns it): on the dashboard and in the gauges too. */
+  renderJobs?: { queue: RenderQueue };
 }
 
 export interface Ops {
@@ -37,12 +40,14 @@ export interface Ops {
 
 /** Builds the operations endpoints over `deps`; opens no connection. */
 export function createOps(deps: OpsDeps): Ops {
-  const metrics = createMetrics(deps);
+  const metrics = createMetrics({ ...deps, renderQueue: deps.renderJobs?.queue });
   const admin = requireToken(deps.db, '*');
   const router = Router();
   router.use(healthRouter(deps));
   router.get('/metrics', admin, metrics.handler);
-  if (deps.indexQueue) router.use(DASHBOARD_PATH, admin, dashboardRouter(deps.indexQueue));
+  if (deps.indexQueue) {
+    router.use(DASHBOARD_PATH, admin, dashboardRouter(deps.indexQueue, deps.renderJobs?.queue));
+  }
   return {
     requests: metrics.requests,
     router,

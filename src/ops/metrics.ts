@@ -8,20 +8,21 @@
  *   around the app's Meilisearch calls (`timeMeilisearch`);
  * - `postgres_query_duration_seconds` by outcome, from knex's query events (`timePostgres`);
  * - on scrape: `index_outbox_pending`, `index_outbox_oldest_pending_age_seconds` (one SQL query),
- *   `index_queue_jobs` by state (BullMQ `getJobCounts`), `search_log_*` counters;
+ *   `index_queue_jobs` and `render_queue_jobs` by state (BullMQ `getJobCounts`), `search_log_*` counters;
  * - prom-client's default process metrics (CPU, memory, event-loop lag, GC).
  */
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { IndexQueue } from '../../indexer/queue';
+import type { IndexQueue } from '../jobs/index-queue';
+import type { RenderQueue } from '../jobs/render-queue';
 import type { SearchLog } from '../search-log';
 
 /** Seconds: from a fast cache hit to a slow search. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** The BullMQ states reported as `index_queue_jobs{state}`. */
+/** The BullMQ states reported as `index_queue_jobs{state}` and `render_queue_jobs{state}`. */
 export const QUEUE_STATES = [
   'waiting',
   'prioritized',
@@ -37,6 +38,8 @@ export interface MetricsDeps {
   searchLog: SearchLog;
   /** absent: no `index_queue_jobs` gauge */
   indexQueue?: IndexQueue;
+  /** absent: no `render_queue_jobs` gauge */
+  renderQueue?: RenderQueue;
 }
 
 export interface Metrics {
@@ -105,11 +108,10 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     },
   });
 
-  if (deps.indexQueue) {
-    const queue = deps.indexQueue;
+  const queueGauge = (name: string, help: string, queue: IndexQueue | RenderQueue) =>
     new Gauge({
-      name: 'index_queue_jobs',
-      help: 'Jobs of the index queue (reindex, sync, render, prune) by state; failed jobs are kept until removed.',
+      name,
+      help,
       labelNames: ['state'] as const,
       registers: [registry],
       async collect() {
@@ -117,6 +119,19 @@ export function createMetrics(deps: MetricsDeps): Metrics {
         for (const state of QUEUE_STATES) this.set({ state }, counts[state] ?? 0);
       },
     });
+  if (deps.indexQueue) {
+    queueGauge(
+      'index_queue_jobs',
+      'Jobs of the index queue (reindex, sync, prune) by state; failed jobs are kept until removed.',
+      deps.indexQueue,
+    );
+  }
+  if (deps.renderQueue) {
+    queueGauge(
+      'render_queue_jobs',
+      'Jobs of the render queue (render, preview) by state; failed renders are kept until removed.',
+      deps.renderQueue,
+    );
   }
 
   // The search log counts in plain numbers; the counters follow them on each scrape.

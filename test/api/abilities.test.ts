@@ -10,7 +10,8 @@ let stack: CatalogStack;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  // The previews render in the worker's render worker (src/resources/content-media/render.ts).
+  stack = await startCatalogStack(undefined, {}, { renderWorker: true });
   const db = stack.database.db;
   tokens.content = await bearer(db, 'content');
   tokens.media = await bearer(db, 'media');

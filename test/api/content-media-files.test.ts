@@ -1,15 +1,20 @@
 /**
  * GET /content/media/{media}/preview and /download over HTTP on the sample snapshot (docs/api/content-media.md):
- * no render job has run, so every preview is rendered on the fly by the worker's pipeline, stored with its
- * `renditions` row and served from storage afterwards; downloads are the originals, byte for byte, as
- * attachments under their real names.
+ * no backlog render has run, so every preview is rendered on the fly by a `preview` job of the render
+ * worker (running in-process on this file's Redis prefix) that the API waits for, stored with its
+ * `renditions` row and served from storage afterwards; a wait that runs out or a Redis that does not answer
+ * is a 503 and loses no job; downloads are the originals, byte for byte, as attachments under their real
+ * names.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { runRender } from '../../indexer/jobs/render';
-import { peakRenders, RENDER_SLOTS } from '../../src/resources/content-media/render';
+import { Worker } from 'bullmq';
+import { redisConnection } from '../../src/jobs/connection';
+import { PREVIEW_JOB_OPTIONS, previewJobId } from '../../src/jobs/render-queue';
+import { startTestApi } from '../support/api';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { SAMPLE_SNAPSHOT } from '../support/snapshot';
 import { authHeaders, bearer } from '../support/tokens';
@@ -17,7 +22,7 @@ import { authHeaders, bearer } from '../support/tokens';
 let stack: CatalogStack;
 let token: string;
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startCatalogStack(undefined, {}, { renderWorker: true });
   token = await bearer(stack.database.db, 'media');
 });
 afterAll(async () => {
@@ -148,16 +153,37 @@ describe('GET /content/media/{media}/preview', () => {
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('renders at most RENDER_SLOTS images at once; the others wait their turn and are served too', async () => {
+  it('renders in the worker, at most RENDER_CONCURRENCY images at once; the others wait and are served too', async () => {
     // Media the other tests do not look at again; without their previews, each request below renders.
     const ids = [5002, 5003, 5009, 5016];
     await db()('renditions').whereIn('media_id', ids).whereIn('format_key', ['preview', 'hero']).delete();
-    const pairs = [...ids.map((id) => [id, 'preview'] as const), [5002, 'hero'] as const];
-    const responses = await Promise.all(pairs.map(([id, format]) => preview(id, format)));
-    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    await Promise.all(responses.map((r) => r.arrayBuffer()));
+    const worker = stack.renderWorker!.worker;
+    let active = 0;
+    let peak = 0;
+    const started = () => (peak = Math.max(peak, ++active));
+    const ended = () => (active -= 1);
+    worker.on('active', started);
+    worker.on('completed', ended);
+    worker.on('failed', ended);
+    try {
+      const pairs = [...ids.map((id) => [id, 'preview'] as const), [5002, 'hero'] as const];
+      const responses = await Promise.all(pairs.map(([id, format]) => preview(id, format)));
+      expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      await Promise.all(responses.map((r) => r.arrayBuffer()));
+    } finally {
+      worker.off('active', started);
+      worker.off('completed', ended);
+      worker.off('failed', ended);
+    }
     // Five renders were asked for at once: two ran together, never more.
-    expect(peakRenders()).toBe(RENDER_SLOTS);
+    expect(stack.config.renderConcurrency).toBe(2);
+    expect(peak).toBe(2);
+    // Done previews leave no job behind (their file and row are the result).
+    expect(await stack.renderWorker!.queue.getJobCounts('completed', 'failed', 'prioritized')).toEqual({
+      completed: 0,
+      failed: 0,
+      prioritized: 0,
+    });
   });
 
   it('leaves the other formats to the worker, which reuses what the API rendered', async () => {
@@ -238,6 +264,88 @@ describe('GET /content/media/{media}/preview', () => {
     expect(m5004!.conversions).toEqual({});
     expect(m5004!.url).toBeNull();
     expect((await renditionRows(5004)).map((r) => r.format_key)).toEqual(['thumb']);
+  });
+});
+
+describe('GET /content/media/{media}/preview while the worker is slow or Redis is down', () => {
+  it('answers 503 with Retry-After when the render takes longer than PREVIEW_TIMEOUT_MS, and the job still runs', async () => {
+    const worker = stack.renderWorker!.worker;
+    const impatient = await startTestApi({ ...stack.config, previewTimeoutMs: 300 });
+    await worker.pause();
+    try {
+      expect(await renditionRows(5004)).toEqual([expect.objectContaining({ format_key: 'thumb' })]);
+      const started = Date.now();
+      const res = await impatient.get('/content/media/5004/preview?format=hero', {
+        headers: authHeaders(token),
+      });
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      const body = (await res.json()) as { error: { code: string; status: number } };
+      expect(body.error).toMatchObject({ code: 'service_unavailable', status: 503 });
+      // The job waits for the worker; nothing was rendered yet.
+      const job = await stack.renderWorker!.queue.getJob(previewJobId({ mediumId: 5004, format: 'hero' }));
+      expect(await job?.getState()).toBe('prioritized');
+      expect((await renditionRows(5004)).map((r) => r.format_key)).toEqual(['thumb']);
+    } finally {
+      worker.resume();
+      await impatient.close();
+    }
+    // The worker finishes the job by itself; the next request is served from storage, no second render.
+    const deadline = Date.now() + 30_000;
+    while ((await renditionRows(5004)).length < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const outbox = await outboxRows(5004);
+    expect((await image(await preview(5004, 'hero'), 'image/jpeg')).size).toBe('1440x1080');
+    expect((await renditionRows(5004)).map((r) => r.format_key)).toEqual(['hero', 'thumb']);
+    expect(await outboxRows(5004)).toBe(outbox);
+  });
+
+  it('answers 503 at once when Redis does not answer, and still serves stored renditions', async () => {
+    // A port nobody listens on: the queue's producer connection never becomes ready.
+    const offline = await startTestApi({ ...stack.config, redisUrl: 'redis://127.0.0.1:9' });
+    try {
+      const started = Date.now();
+      const res = await offline.get('/content/media/5004/preview?format=mini', {
+        headers: authHeaders(token),
+      });
+      expect(res.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(2500);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
+      const stored = await offline.get('/content/media/5004/preview?format=thumb', {
+        headers: authHeaders(token),
+      });
+      expect((await image(stored, 'image/jpeg')).size).toBe('300x300');
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it('renders again when a failed preview job of an earlier request is kept under the same id', async () => {
+    const queue = stack.renderWorker!.queue;
+    const id = previewJobId({ mediumId: 5004, format: 'tile' });
+    const worker = stack.renderWorker!.worker;
+    await worker.pause();
+    // A worker that fails what it takes, as a crashed render would leave the job: failed, kept.
+    const failing = new Worker('render', () => Promise.reject(new Error('worker crashed')), {
+      connection: redisConnection(stack.config, 'worker'),
+      prefix: stack.config.redisPrefix,
+    });
+    try {
+      await queue.add('preview', { mediumId: 5004, format: 'tile' }, { ...PREVIEW_JOB_OPTIONS, jobId: id });
+      const deadline = Date.now() + 10_000;
+      while ((await (await queue.getJob(id))?.getState()) !== 'failed' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await failing.close();
+      worker.resume();
+    }
+    expect(await (await queue.getJob(id))?.getState()).toBe('failed');
+    expect((await image(await preview(5004, 'tile'), 'image/jpeg')).size).toBe('480x480');
+    expect(await queue.getJob(id)).toBeUndefined(); // the new job ran and was removed when done
   });
 });
 

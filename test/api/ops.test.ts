@@ -6,7 +6,9 @@
  */
 import { Worker } from 'bullmq';
 import type { AppConfig } from '../../config/env';
-import { createIndexQueue, redisConnection, type IndexQueue } from '../../indexer/queue';
+import { redisConnection } from '../../src/jobs/connection';
+import { createIndexQueue, type IndexQueue } from '../../src/jobs/index-queue';
+import type { RenderQueue } from '../../src/jobs/render-queue';
 import { freePort } from '../../tools/dev/free-port';
 import type { SearchLog } from '../../src/search-log';
 import { startTestApi } from '../support/api';
@@ -18,6 +20,7 @@ import { bearer } from '../support/tokens';
 interface OpsApi {
   origin: string;
   queue: IndexQueue;
+  renderQueue: RenderQueue;
   searchLog: SearchLog;
   /** GET `<origin><path>` through the test API's `get()`, so the contract check sees the response. */
   get(path: string, authorization?: string): Promise<Response>;
@@ -32,6 +35,7 @@ async function startOpsApi(config: AppConfig): Promise<OpsApi> {
   return {
     origin: api.origin,
     queue,
+    renderQueue: api.deps.renderJobs!.queue,
     searchLog: api.deps.searchLog,
     get: (path, authorization) =>
       api.get(`${api.origin}${path}`, { headers: authorization ? { Authorization: authorization } : {} }),
@@ -301,15 +305,22 @@ describe('/metrics', () => {
     }
   });
 
-  it('reports the index queue by state', async () => {
+  it('reports the index queue and the render queue by state', async () => {
     await api.queue.add('sync', {}, { jobId: 'metrics-probe' });
+    await api.renderQueue.add('render', { target: 'media', id: 1 }, { jobId: 'render-probe', priority: 10 });
+    await api.renderQueue.add('preview', { mediumId: 1, format: 'thumb' }, { jobId: 'preview-probe' });
     try {
       const page = await scrape();
       expect(sample(page, 'index_queue_jobs', { state: 'waiting' })).toBe(1);
       expect(sample(page, 'index_queue_jobs', { state: 'failed' })).toBe(0);
       expect(sample(page, 'index_queue_jobs', { state: 'active' })).toBe(0);
+      expect(sample(page, 'render_queue_jobs', { state: 'prioritized' })).toBe(1);
+      expect(sample(page, 'render_queue_jobs', { state: 'waiting' })).toBe(1);
+      expect(sample(page, 'render_queue_jobs', { state: 'failed' })).toBe(0);
     } finally {
       await api.queue.remove('metrics-probe');
+      await api.renderQueue.remove('render-probe');
+      await api.renderQueue.remove('preview-probe');
     }
   });
 
@@ -341,54 +352,65 @@ describe('/admin/queues (Bull Board)', () => {
     expect((await api.get(`/admin/queues/${script}`)).status).toBe(401);
   });
 
-  it('lists the index queue with its jobs, and retries a failed one', async () => {
-    await api.queue.add('render', { target: 'media', id: 999_999 }, { jobId: 'board-probe', attempts: 1 });
+  it('lists the index and render queues', async () => {
+    const res = await api.get('/admin/queues/api/queues?page=1', full);
+    expect(res.status).toBe(200);
+    const names = ((await res.json()) as { queues: { name: string }[] }).queues.map((q) => q.name);
+    expect(names.sort()).toEqual(['index', 'render']);
+  });
+
+  it('lists the render queue with its jobs, and retries a failed one', async () => {
+    await api.renderQueue.add(
+      'render',
+      { target: 'media', id: 999_999 },
+      { jobId: 'board-probe', attempts: 1 },
+    );
     let worker: Worker | undefined;
     try {
-      const list = await api.get('/admin/queues/api/queues?activeQueue=index&status=waiting&page=1', full);
+      const list = await api.get('/admin/queues/api/queues?activeQueue=render&status=waiting&page=1', full);
       expect(list.status).toBe(200);
       const body = (await list.json()) as {
         queues: { name: string; counts: Record<string, number>; jobs: { id: string; name: string }[] }[];
       };
-      const index = body.queues.find((queue) => queue.name === 'index');
-      expect(index).toBeDefined();
-      expect(index!.counts.waiting).toBeGreaterThanOrEqual(1);
-      expect(index!.jobs).toEqual(
+      const render = body.queues.find((queue) => queue.name === 'render');
+      expect(render).toBeDefined();
+      expect(render!.counts.waiting).toBeGreaterThanOrEqual(1);
+      expect(render!.jobs).toEqual(
         expect.arrayContaining([expect.objectContaining({ id: 'board-probe', name: 'render' })]),
       );
 
       // A failed job shows its error and goes back to waiting on retry.
-      worker = new Worker('index', () => Promise.reject(new Error('render exploded')), {
+      worker = new Worker('render', () => Promise.reject(new Error('render exploded')), {
         connection: redisConnection(stack.config, 'worker'),
         prefix: stack.config.redisPrefix,
       });
       await eventually(
-        async () => (await api.queue.getJob('board-probe'))!.getState(),
+        async () => (await api.renderQueue.getJob('board-probe'))!.getState(),
         (state) => state === 'failed',
       );
       await worker.close();
-      const failed = await api.get('/admin/queues/api/queues?activeQueue=index&status=failed&page=1', full);
-      const failedJobs = ((await failed.json()) as typeof body).queues.find((q) => q.name === 'index')!
+      const failed = await api.get('/admin/queues/api/queues?activeQueue=render&status=failed&page=1', full);
+      const failedJobs = ((await failed.json()) as typeof body).queues.find((q) => q.name === 'render')!
         .jobs as unknown as { id: string; failedReason: string }[];
       expect(failedJobs).toEqual([
         expect.objectContaining({ id: 'board-probe', failedReason: 'render exploded' }),
       ]);
-      const retry = await fetch(`${api.origin}/admin/queues/api/queues/index/board-probe/retry`, {
+      const retry = await fetch(`${api.origin}/admin/queues/api/queues/render/board-probe/retry`, {
         method: 'PUT',
         headers: { Authorization: full },
       });
       expect(retry.status).toBe(204);
-      expect(await (await api.queue.getJob('board-probe'))!.getState()).toBe('waiting');
+      expect(await (await api.renderQueue.getJob('board-probe'))!.getState()).toBe('waiting');
       expect(
         (
-          await fetch(`${api.origin}/admin/queues/api/queues/index/board-probe/retry`, {
+          await fetch(`${api.origin}/admin/queues/api/queues/render/board-probe/retry`, {
             method: 'PUT',
           })
         ).status,
       ).toBe(401);
     } finally {
       await worker?.close();
-      await api.queue.remove('board-probe');
+      await api.renderQueue.remove('board-probe');
     }
   });
 });

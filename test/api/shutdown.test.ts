@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
-import { createIndexQueue, type IndexQueue } from '../../indexer/queue';
+import { createIndexQueue, type IndexQueue } from '../../src/jobs/index-queue';
 import { freePort } from '../../tools/dev/free-port';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { eventually, killProcess } from '../support/outage';

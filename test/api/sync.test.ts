@@ -4,7 +4,8 @@
  * deactivated folder and a deactivated article. A full reindex while requests run drops no request.
  */
 import { QueueEvents } from 'bullmq';
-import { enqueueReindex, enqueueSync, INDEX_QUEUE_NAME, redisConnection } from '../../indexer/queue';
+import { redisConnection } from '../../src/jobs/connection';
+import { enqueueReindex, enqueueSync, INDEX_QUEUE_NAME } from '../../src/jobs/index-queue';
 import { createIndexWorker, type IndexWorker } from '../../indexer/worker';
 import { importSnapshot } from '../../src/import';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';

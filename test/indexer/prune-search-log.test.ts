@@ -3,7 +3,7 @@
  * real Redis and Postgres deletes exactly the rows older than N days, in batches; the process schedules it
  * daily.
  */
-import { watchJob } from '../../indexer/queue';
+import { watchJob } from '../../src/jobs/watch';
 import { pruneSearchLog, PRUNE_SEARCH_LOG_PATTERN } from '../../indexer/jobs/prune-search-log';
 import { createIndexWorker, PRUNE_SEARCH_LOG_SCHEDULER_ID, type IndexWorker } from '../../indexer/worker';
 import { createTestDatabase, type TestDatabase } from '../support/database';
@@ -61,14 +61,14 @@ it('the job deletes only the rows older than SEARCH_LOG_RETENTION_DAYS', async (
   await logRowsAged([0, 1, 29.9, 30.1, 31, 400, 401, 1000]);
   const worker = await startWorker({ SEARCH_LOG_RETENTION_DAYS: '30' });
   const job = await worker.queue.add('prune-search-log', {});
-  const { state, job: done } = await watchJob(worker.queue, job.id!, { timeoutMs: 30_000, pollMs: 50 });
+  const { state, job: done } = await watchJob(worker.queue, job.id!, { timeoutMs: 30_000 });
   expect(state).toBe('completed');
   expect(done.returnvalue).toMatchObject({ deleted: 5, batches: 1 });
   expect(await remaining()).toEqual(['aged 0', 'aged 1', 'aged 29.9']);
 
   // Idempotent: nothing more to delete.
   const again = await worker.queue.add('prune-search-log', {});
-  const second = await watchJob(worker.queue, again.id!, { timeoutMs: 30_000, pollMs: 50 });
+  const second = await watchJob(worker.queue, again.id!, { timeoutMs: 30_000 });
   expect(second.job.returnvalue).toMatchObject({ deleted: 0, batches: 1 });
   expect(await remaining()).toEqual(['aged 0', 'aged 1', 'aged 29.9']);
 });
@@ -77,7 +77,7 @@ it('keeps 400 days by default', async () => {
   await logRowsAged([0, 399, 401]);
   const worker = await startWorker({});
   const job = await worker.queue.add('prune-search-log', {});
-  expect((await watchJob(worker.queue, job.id!, { timeoutMs: 30_000, pollMs: 50 })).state).toBe('completed');
+  expect((await watchJob(worker.queue, job.id!, { timeoutMs: 30_000 })).state).toBe('completed');
   expect(await remaining()).toEqual(['aged 0', 'aged 399']);
 });
 

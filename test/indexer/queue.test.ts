@@ -1,34 +1,55 @@
 /**
- * The index queue and its job registry against the real Redis: default job options, sync deduplication,
- * target validation, and the refusal to run without a handler per job.
+ * The index and render queues and their job registries against the real Redis: default job options, sync
+ * deduplication, target validation, render priorities and deduplication, and the refusal to run without a
+ * handler per job.
  */
 import { UnrecoverableError } from 'bullmq';
 import {
   assertHandlers,
-  createIndexQueue,
   dispatch,
+  dispatchRender,
+  type IndexJobHandlers,
+  type RenderJobHandlers,
+} from '../../indexer/queue';
+import {
+  createIndexQueue,
   enqueueReindex,
   enqueueSync,
   type IndexJob,
-  type IndexJobHandlers,
   type IndexQueue,
   type ReindexTarget,
-} from '../../indexer/queue';
+} from '../../src/jobs/index-queue';
+import {
+  createRenderQueue,
+  enqueueRenders,
+  PREVIEW_PRIORITY,
+  RENDER_PRIORITY,
+  type RenderJob,
+  type RenderQueue,
+} from '../../src/jobs/render-queue';
 import { testConfig } from '../support/stack';
 
 let queue: IndexQueue;
+let renders: RenderQueue;
 
 beforeAll(() => {
   // No database needed: the URL only has to be valid.
-  queue = createIndexQueue(testConfig('postgres://postgres@127.0.0.1:5432/unused'));
+  const config = testConfig('postgres://postgres@127.0.0.1:5432/unused');
+  queue = createIndexQueue(config);
+  renders = createRenderQueue(config);
 });
 
 afterAll(async () => {
   await queue.obliterate({ force: true });
   await queue.close();
+  await renders.obliterate({ force: true });
+  await renders.close();
 });
 
-afterEach(() => queue.drain(true));
+afterEach(async () => {
+  await queue.drain(true);
+  await renders.drain(true);
+});
 
 describe('enqueueReindex', () => {
   it('adds a reindex job with the default options: 5 attempts, exponential backoff, failed jobs kept', async () => {
@@ -63,11 +84,42 @@ describe('enqueueSync', () => {
   });
 });
 
-describe('the job registry', () => {
+describe('enqueueRenders', () => {
+  it('queues renders on the render queue behind previews, at most one waiting per image', async () => {
+    expect(renders.name).toBe('render');
+    await enqueueRenders(renders, [
+      { target: 'media', id: 1 },
+      { target: 'upload', id: 1 },
+      { target: 'media', id: 1 },
+    ]);
+    expect(await renders.getPrioritizedCount()).toBe(2);
+    expect(await queue.getWaitingCount()).toBe(0);
+    const [job] = await renders.getPrioritized();
+    expect(job!.opts.priority).toBe(RENDER_PRIORITY);
+    expect(PREVIEW_PRIORITY).toBeLessThan(RENDER_PRIORITY);
+  });
+});
+
+describe('the render job registry', () => {
+  const handlers: RenderJobHandlers = { render: async () => 'x', preview: async () => 'p' };
+
+  it('refuses handlers that miss a job, and runs the handler of the job', async () => {
+    expect(() => dispatchRender({ render: handlers.render } as RenderJobHandlers)).toThrow(
+      'render job registry: no handler for preview',
+    );
+    const run = dispatchRender(handlers);
+    expect(await run({ name: 'render', data: { target: 'media', id: 1 } } as RenderJob)).toBe('x');
+    expect(await run({ name: 'preview', data: { mediumId: 1, format: 'thumb' } } as RenderJob)).toBe('p');
+    await expect(run({ name: 'sync', data: {} } as unknown as RenderJob)).rejects.toBeInstanceOf(
+      UnrecoverableError,
+    );
+  });
+});
+
+describe('the index job registry', () => {
   const handlers: IndexJobHandlers = {
     reindex: async () => 'r',
     sync: async () => 's',
-    render: async () => 'x',
     'prune-search-log': async () => 'p',
   };
 
@@ -88,7 +140,10 @@ describe('the job registry', () => {
     const run = dispatch(handlers);
     expect(await run({ name: 'sync', data: {} } as IndexJob)).toBe('s');
     expect(await run({ name: 'reindex', data: { target: 'all' } } as IndexJob)).toBe('r');
-    expect(await run({ name: 'render', data: { target: 'media', id: 1 } } as IndexJob)).toBe('x');
+    // Renders have their own queue now: a render job on the index queue has no handler.
+    await expect(
+      run({ name: 'render', data: { target: 'media', id: 1 } } as unknown as IndexJob),
+    ).rejects.toBeInstanceOf(UnrecoverableError);
     const orphan = run({ name: 'thumbnail', data: {} } as unknown as IndexJob);
     await expect(orphan).rejects.toBeInstanceOf(UnrecoverableError);
     await expect(run({ name: 'toString', data: {} } as unknown as IndexJob)).rejects.toThrow(

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { IndexDefinition } from '../../indexer/indexes/types';
-import { createIndexQueue, type IndexQueue } from '../../indexer/queue';
+import { createIndexQueue, type IndexQueue } from '../../src/jobs/index-queue';
 import { createIndexWorker, type IndexWorker } from '../../indexer/worker';
 import { testMeili } from '../support/stack';
 import { createHarness, documentIds, silentLogger, TEST_DEFINITIONS, type Harness } from './harness';

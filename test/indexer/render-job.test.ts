@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { planChanges } from '../../indexer/fanout';
 import { allRenderRequests, runRender } from '../../indexer/jobs/render';
 import { syncOutbox } from '../../indexer/jobs/sync';
-import type { RenderRequest } from '../../indexer/queue';
+import type { RenderRequest } from '../../src/jobs/render-queue';
 import { addOutbox, clearOutbox, createHarness, outbox, silentLogger, type Harness } from './harness';
 
 let h: Harness;

@@ -4,7 +4,8 @@
  * with attempts), one job at a time, the 2 s sync scheduler, and sync deduplication while one runs.
  */
 import type { IndexDefinition } from '../../indexer/indexes/types';
-import { enqueueReindex, enqueueSync, watchJob } from '../../indexer/queue';
+import { enqueueReindex, enqueueSync } from '../../src/jobs/index-queue';
+import { watchJob } from '../../src/jobs/watch';
 import {
   createIndexWorker,
   SYNC_SCHEDULER_ID,
@@ -73,7 +74,7 @@ describe('jobs', () => {
 
   it('reindex: rebuilds the index, stores progress per index and the result', async () => {
     const job = await enqueueReindex(w.queue, 'products');
-    const { state, job: done } = await watchJob(w.queue, job.id!, { timeoutMs: 30_000, pollMs: 50 });
+    const { state, job: done } = await watchJob(w.queue, job.id!, { timeoutMs: 30_000 });
     expect(state).toBe('completed');
     expect(done.progress).toEqual({ products: { pushed: 7, total: 7 } });
     expect(done.returnvalue).toMatchObject({
@@ -86,7 +87,7 @@ describe('jobs', () => {
   it('sync: drains the outbox', async () => {
     expect((await pending()).length).toBeGreaterThan(0); // the sample import's rows
     const job = await enqueueSync(w.queue);
-    const { state, job: done } = await watchJob(w.queue, job.id!, { timeoutMs: 30_000, pollMs: 50 });
+    const { state, job: done } = await watchJob(w.queue, job.id!, { timeoutMs: 30_000 });
     expect(state).toBe('completed');
     expect(done.returnvalue).toMatchObject({ rounds: 1 });
     expect(await pending()).toEqual([]);
@@ -109,7 +110,7 @@ describe('a job that keeps failing', () => {
     const w = await startWorker({ definitions: { ...TEST_DEFINITIONS, articles: broken } });
     await addOutbox(h.db, ['article', 2002]);
     const job = await enqueueSync(w.queue);
-    const { state, job: done } = await watchJob(w.queue, job.id!, { timeoutMs: 30_000, pollMs: 50 });
+    const { state, job: done } = await watchJob(w.queue, job.id!, { timeoutMs: 30_000 });
     expect(state).toBe('failed');
     expect(done.attemptsMade).toBe(2);
     expect(done.failedReason).toMatch(/Document identifier `"a b 2002"` is invalid.*\[invalid_document_id\]/);
@@ -129,7 +130,7 @@ describe('a job that keeps failing', () => {
     const w = await startWorker({ definitions: { ...TEST_DEFINITIONS, articles: broken } });
     const before = await documentIds(h.meili, h.uid('articles'));
     const job = await enqueueReindex(w.queue, 'articles');
-    const { state, job: done } = await watchJob(w.queue, job.id!, { timeoutMs: 30_000, pollMs: 50 });
+    const { state, job: done } = await watchJob(w.queue, job.id!, { timeoutMs: 30_000 });
     expect(state).toBe('failed');
     expect(done.failedReason).toContain('invalid_document_id');
     expect(await documentIds(h.meili, h.uid('articles'))).toEqual(before);
@@ -178,7 +179,7 @@ describe('scheduling', () => {
       expect((await w.queue.getWaiting()).map((j) => j.name)).toEqual(['reindex']);
       release();
       for (const job of [first, reindex]) {
-        expect((await watchJob(w.queue, job.id!, { timeoutMs: 30_000, pollMs: 50 })).state).toBe('completed');
+        expect((await watchJob(w.queue, job.id!, { timeoutMs: 30_000 })).state).toBe('completed');
       }
       await eventually(
         async () => (await w.queue.getCompleted()).filter((j) => j.name === 'sync').length === 2,

@@ -6,7 +6,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../../config/env';
-import type { IndexQueue } from '../../indexer/queue';
+import type { IndexQueue } from '../../src/jobs/index-queue';
+import { createRenderJobs, type RenderJobs } from '../../src/jobs/render-queue';
 import { createApp, type AppDeps } from '../../src/app';
 import { createDb } from '../../src/db/database';
 import { createLimiterRedis } from '../../src/http/rate-limit';
@@ -33,7 +34,9 @@ export interface TestApi {
  * Starts the app of `config` (its APP_URL stays what the config says; requests go to the real port).
  * `logger` replaces the silent test logger (to read what the app logs); `searchLog` overrides options of
  * the search log (its `db`, buffer size, intervals); `indexQueue` (owned and closed by the caller) turns on
- * the queue dashboard and gauges of src/ops.
+ * the queue dashboard and gauges of src/ops. The app gets the render queue's producer side as in
+ * src/server.ts (previews wait for a render worker: start one, e.g. `startCatalogStack(dir, env, { renderWorker: true })`),
+ * closed by `close()`.
  */
 export async function startTestApi(
   config: AppConfig,
@@ -55,6 +58,7 @@ export async function startTestApi(
     ...options.searchLog,
     db: searchLogDb,
   });
+  const renderJobs: RenderJobs = createRenderJobs(config);
   const deps = {
     config,
     db,
@@ -62,6 +66,7 @@ export async function startTestApi(
     logger,
     redis,
     searchLog,
+    renderJobs,
     ...(options.indexQueue ? { indexQueue: options.indexQueue } : {}),
   };
   // Counting starts once the limiter's Redis is ready (before that, limits fail open); don't wait forever,
@@ -98,6 +103,7 @@ export async function startTestApi(
       await new Promise((resolve) => server.close(resolve));
       await searchLog.close(2000);
       deps.redis.disconnect();
+      await renderJobs.close();
       await db.destroy();
       if (!given) await searchLogDb.destroy();
     },

@@ -1,72 +1,24 @@
 /**
- * Renditions made on demand for the CMS preview, with the worker's own pipeline: `runRender` of
- * indexer/jobs/render.ts (the sharp adapter, content-addressed files written to a temp file and renamed,
- * the `renditions` row upserted, an outbox row so the next sync updates the documents), restricted to
- * the one format asked for. The worker and later requests then find the rendition and reuse it.
+ * Renditions for the CMS preview that the worker has not made yet. The API does not render: it adds a
+ * high-priority `preview` job to the render queue (src/jobs/render-queue.ts; the worker's render worker
+ * runs the same pipeline as the backlog renders, restricted to the one format, and writes the
+ * content-addressed file under MEDIA_ROOT, shared by API and worker) and waits for it with `QueueEvents`
+ * at most PREVIEW_TIMEOUT_MS. Concurrent requests for the same medium and format, in this process or in
+ * other API replicas, join one job (a deterministic job id). So the API process never loads sharp or the
+ * HEIC decoder (test/api/api-modules.test.ts checks it).
  *
- * Concurrent requests for the same medium and format in this process share one render (a promise per
- * key); across processes (several API instances, the worker) the same rendition lands on the same path
- * through temp file + rename and on the same row through the upsert, so a double render costs time, never
- * a corrupt file.
- *
- * At most RENDER_SLOTS renders run at once per process; the others wait their turn in arrival order. One
- * 12-megapixel render peaks at about 280 MB (BENCHMARKS.md), so many first previews of different images at
- * once must not all decode together inside an API replica.
- *
- * The render modules (sharp, the HEIC decoder's WebAssembly) are loaded on the first render only: an API
- * that never renders does not carry them.
+ * When the wait runs out the job is not withdrawn: the worker finishes it and the next request finds the
+ * stored rendition. That request meanwhile gets 503 `service_unavailable` with `Retry-After`, as when
+ * Redis does not answer.
  */
-import type { RenderContext } from '../../../indexer/jobs/render';
 import { isCurrentRendition } from '../../catalog/rendition-formats';
+import { ApiError } from '../../http/errors';
+import type { RenderJobs } from '../../jobs/render-queue';
+import type { Logger } from '../../logger';
 import type { PreviewSource } from './query';
 
-type RenderJobModule = typeof import('../../../indexer/jobs/render');
-type SharpAdapterModule = typeof import('../../../indexer/render/sharp');
-
-let renderer: RenderJobModule | undefined;
-
-/**
- * The render job module, loaded on first use (about 40 MB and 0.4 s: sharp, bullmq's error class, the HEIC
- * decoder); sharp gets the worker's settings (no operation cache, 2 threads).
- */
-function loadRenderer(): RenderJobModule {
-  if (!renderer) {
-    /* eslint-disable @typescript-eslint/no-require-imports -- a lazy load; `import()` needs ESM here */
-    const adapter = require('../../../indexer/render/sharp') as SharpAdapterModule;
-    renderer = require('../../../indexer/jobs/render') as RenderJobModule;
-    /* eslint-enable @typescript-eslint/no-require-imports */
-    adapter.configureSharp();
-  }
-  return renderer;
-}
-
-const inFlight = new Map<string, Promise<boolean>>();
-
-/** Renders running at once in this process (sharp itself uses 2 threads per render). */
-export const RENDER_SLOTS = 2;
-let running = 0;
-let peak = 0;
-const waiting: (() => void)[] = [];
-
-/** Runs `task` once a render slot is free; frees it when the task settles. */
-async function inSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= RENDER_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
-  peak = Math.max(peak, running);
-  try {
-    return await task();
-  } finally {
-    const next = waiting.shift();
-    if (next)
-      next(); // the slot passes straight to the next waiting render
-    else running -= 1;
-  }
-}
-
-/** The most renders that ran at once since start (for tests and metrics). */
-export function peakRenders(): number {
-  return peak;
-}
+/** Seconds a client is told to wait before asking again after a 503 of the preview. */
+export const PREVIEW_RETRY_AFTER_S = 5;
 
 /**
  * True when `source` holds a rendition of its format made from the current original with the current
@@ -79,28 +31,65 @@ export async function isCurrentPreview(mediaRoot: string, source: PreviewSource)
   );
 }
 
+/** 503 `service_unavailable` with `Retry-After`: the rendition is not ready (yet). */
+function notReady(reason: string): ApiError {
+  return new ApiError(503, {
+    message: 'The preview is being rendered; try again shortly.',
+    details: { reason },
+    headers: { 'Retry-After': String(PREVIEW_RETRY_AFTER_S) },
+  });
+}
+
+export interface PreviewRenderDeps {
+  /** The render queue's producer side; absent (an app without Redis queues): every render is a 503. */
+  renderJobs: RenderJobs | undefined;
+  /** PREVIEW_TIMEOUT_MS */
+  timeoutMs: number;
+  logger: Logger;
+}
+
 /**
- * Renders the format `formatKey` of medium `mediumId` now (the same job the worker runs, restricted to
- * that format). Resolves true when it ran, false when the original cannot be rendered (corrupt, truncated,
- * an unsupported codec: logged as a warning, the worker fails the same way). Other errors reject.
+ * `source` when its rendition of `format` is current; otherwise has the worker render it, waits, and
+ * resolves with the preview source read again by `reread` (the caller's own query) once that is current.
+ * Throws `ApiError` 404 when the original cannot be rendered (corrupt, truncated, an unsupported codec),
+ * the record is gone, or the rendition is still not current after the job ran; 503 (with `Retry-After`)
+ * when the wait ran out, Redis did not answer in time, or the job failed.
  */
-export function renderOnDemand(ctx: RenderContext, mediumId: number, formatKey: string): Promise<boolean> {
-  const key = `${mediumId}:${formatKey}`;
-  let pending = inFlight.get(key);
-  if (!pending) {
-    pending = inSlot(async () => {
-      const { runRender } = loadRenderer();
-      try {
-        await runRender(ctx, { target: 'media', id: mediumId }, [formatKey]);
-        return true;
-      } catch (error) {
-        // bullmq's UnrecoverableError: the bytes will not get better, a retry would fail the same way.
-        if ((error as { name?: unknown }).name !== 'UnrecoverableError') throw error;
-        ctx.logger.warn({ err: error, mediumId, format: formatKey }, 'preview: original cannot be rendered');
-        return false;
-      }
-    }).finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
+export async function currentPreview<S extends PreviewSource>(
+  deps: PreviewRenderDeps,
+  mediaRoot: string,
+  source: S,
+  format: string,
+  reread: () => Promise<S | undefined>,
+): Promise<S> {
+  if (await isCurrentPreview(mediaRoot, source)) return source;
+  const { renderJobs } = deps;
+  if (!renderJobs) throw notReady('no render queue');
+  const request = { mediumId: source.id, format };
+  for (let attempt = 1; ; attempt += 1) {
+    const started = Date.now();
+    const outcome = await renderJobs.preview(request, deps.timeoutMs);
+    if (outcome.state === 'timeout') {
+      deps.logger.warn({ ...request, waitedMs: Date.now() - started }, 'preview: render not done in time');
+      throw notReady('timeout');
+    }
+    if (outcome.state === 'unavailable') {
+      deps.logger.error({ ...request, reason: outcome.error }, 'preview: render queue unavailable');
+      throw notReady('queue unavailable');
+    }
+    const now = await reread();
+    if (!now) throw new ApiError(404);
+    if (await isCurrentPreview(mediaRoot, now)) return now;
+    // A job that had ended before this request (kept as failed, or completed long ago): ask once more.
+    if (outcome.stale && attempt === 1) {
+      await renderJobs.retire(request).catch(() => undefined);
+      continue;
+    }
+    if (outcome.result?.status === 'unrenderable') throw new ApiError(404);
+    if (outcome.error) {
+      deps.logger.error({ ...request, reason: outcome.error }, 'preview: render job failed');
+      throw notReady('render failed');
+    }
+    throw new ApiError(404);
   }
-  return pending;
 }

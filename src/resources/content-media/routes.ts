@@ -21,7 +21,7 @@ import { serializeCmsFolderTree } from '../media-folders/serializer';
 import { mediumKey } from '../media/params';
 import type { ContentMediaListParams } from './params';
 import { findCmsFile, findCmsMedium, findPreviewSource } from './query';
-import { isCurrentPreview, renderOnDemand } from './render';
+import { currentPreview } from './render';
 import { searchCmsMedia } from './search';
 import { serializeCmsMedium } from './serializer';
 
@@ -75,7 +75,11 @@ export function show(deps: AppDeps): Handler {
  */
 export function preview(deps: AppDeps): RouteHandler<{ format: string | null }> {
   const root = path.resolve(deps.config.mediaRoot);
-  const ctx = { db: deps.db, mediaRoot: root, logger: deps.logger };
+  const renders = {
+    renderJobs: deps.renderJobs,
+    timeoutMs: deps.config.previewTimeoutMs,
+    logger: deps.logger,
+  };
   return async (req, res, { format }) => {
     const key = mediumKey(req.params.media);
     if (!key || format === null) throw new ApiError(404);
@@ -84,11 +88,9 @@ export function preview(deps: AppDeps): RouteHandler<{ format: string | null }> 
     if (!source?.format || !source.path || !source.sha256 || !isRenderable(source.mimeType)) {
       throw new ApiError(404);
     }
-    if (!(await isCurrentPreview(root, source))) {
-      if (!(await renderOnDemand(ctx, source.id, format))) throw new ApiError(404);
-      source = await findPreviewSource(deps.db, key, format, now);
-      if (!source || !(await isCurrentPreview(root, source))) throw new ApiError(404);
-    }
+    source = await currentPreview(renders, root, source, format, () =>
+      findPreviewSource(deps.db, key, format, now),
+    );
     const rendition = source.rendition!;
     await sendStoredFile(
       req,

@@ -1,0 +1,60 @@
+/**
+ * Redis connections of the BullMQ queues, for producers (the API, the command-line tools, the worker's own
+ * producer side) and for the worker's blocking connections, plus the `QueueEvents` listener that waits for
+ * jobs without polling.
+ */
+import { QueueEvents, type ConnectionOptions, type Queue, type RedisOptions } from 'bullmq';
+import type { AppConfig } from '../../config/env';
+
+/**
+ * Redis options for BullMQ. Producers fail fast (no offline queue: a command while Redis is down errors
+ * at once instead of hanging a request); the worker's blocking connection must retry forever (`maxRetriesPerRequest: null`, BullMQ production guide).
+ */
+export function redisConnection(
+  config: Pick<AppConfig, 'redisUrl'>,
+  role: 'producer' | 'worker',
+): ConnectionOptions {
+  return role === 'producer'
+    ? { url: config.redisUrl, enableOfflineQueue: false }
+    : { url: config.redisUrl, maxRetriesPerRequest: null };
+}
+
+/**
+ * A `QueueEvents` listener on `queue` (same name, prefix and Redis options, as a blocking connection that
+ * retries): completed, failed, progress and state events of its jobs, read from the queue's event stream
+ * from now on. It opens a Redis connection of its own; close it with `events.close()`. Connection errors
+ * go to `onError` (default: ignored; waits that need the events have their own deadline).
+ */
+export function createQueueEvents(
+  queue: Queue,
+  onError: (error: Error) => void = () => undefined,
+): QueueEvents {
+  const connection = queue.opts.connection as RedisOptions;
+  const events = new QueueEvents(queue.name, {
+    connection: { ...connection, enableOfflineQueue: true, maxRetriesPerRequest: null },
+    prefix: queue.opts.prefix,
+  });
+  events.on('error', onError);
+  return events;
+}
+
+/** Thrown by `withDeadline` when the deadline passed first. */
+export class DeadlineError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeadlineError';
+  }
+}
+
+/**
+ * Resolves or rejects as `promise` does, or rejects with `DeadlineError(message)` after `ms` milliseconds
+ * (the promise itself keeps running; its later outcome is ignored).
+ */
+export function withDeadline<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineError(message)), ms);
+  });
+  promise.catch(() => undefined); // a rejection after the deadline must not go unhandled
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
