@@ -59,3 +59,17 @@ export function mediaReleasedForCms(alias: string): string {
 export function isCurrent(validUntil: string | null, now: number): boolean {
   return validUntil === null || Date.parse(validUntil) > now;
 }
+
+/**
+ * The earliest `valid_until` after `now` among `validUntils` (ISO timestamps or null), in ms since epoch;
+ * undefined when none lies ahead. A response showing these media changes then (src/http/caching.ts).
+ */
+export function nearestExpiry(validUntils: Iterable<string | null>, now: number): number | undefined {
+  let nearest: number | undefined;
+  for (const value of validUntils) {
+    if (value === null) continue;
+    const at = Date.parse(value);
+    if (at > now && (nearest === undefined || at < nearest)) nearest = at;
+  }
+  return nearest;
+}

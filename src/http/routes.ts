@@ -10,6 +10,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppDeps } from '../deps';
 import type { z } from '../openapi/zod';
 import { requireToken } from './auth';
+import { sendJson, type CacheScope, type JsonReply } from './caching';
 import { ApiError } from './errors';
 import { parseQuery, type QuerySchema } from './params';
 import type { ParsedQuery } from './query-string';
@@ -23,8 +24,16 @@ export type RouteAuth = 'public' | 'any-token' | Ability;
 /** A plain handler: reads the request, writes the response. Rejections go to the error middleware. */
 export type Handler = (req: Request, res: Response) => Promise<void> | void;
 
-/** A route's handler, given the route's parsed query (`undefined` for a route without query). */
-export type RouteHandler<Q> = (req: Request, res: Response, query: Q) => Promise<void> | void;
+/**
+ * A route's handler, given the route's parsed query (`undefined` for a route without query). It returns
+ * the JSON reply (`reply(body)` of src/http/caching.ts: sent with ETag, 304 and Cache-Control), or writes
+ * the response itself (files) and returns nothing.
+ */
+export type RouteHandler<Q> = (
+  req: Request,
+  res: Response,
+  query: Q,
+) => Promise<JsonReply | void> | JsonReply | void;
 
 /** What the handler factory of a route gets besides the app: the route's absolute URL (`links.path`). */
 export interface RouteContext {
@@ -72,10 +81,19 @@ export function route<Q = undefined>(declaration: RouteDeclaration<Q>): ApiRoute
     ...(query ? { query: query as QuerySchema } : {}),
     mount: (deps) => {
       const handle = handler(deps, { url: `${deps.config.apiBaseUrl}${declaration.path}` });
-      return (req, res) =>
-        handle(req, res, (query ? parseQuery(query, req.query as ParsedQuery) : undefined) as Q);
+      const policy = { scope: cacheScope(declaration.auth), maxAgeSeconds: deps.config.apiCacheMaxAge };
+      return async (req, res) => {
+        const input = (query ? parseQuery(query, req.query as ParsedQuery) : undefined) as Q;
+        const json = await handle(req, res, input);
+        if (json) sendJson(req, res, json, policy);
+      };
     },
   };
+}
+
+/** Public routes may be kept by shared caches (a CDN); the bodies of protected ones depend on the token. */
+export function cacheScope(auth: RouteAuth): CacheScope {
+  return auth === 'public' ? 'public' : 'private';
 }
 
 const ALLOW = 'GET, HEAD';

@@ -10,7 +10,7 @@ import {
   type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
-import type { ApiRoute, RouteAuth } from '../http/routes';
+import { cacheScope, type ApiRoute, type RouteAuth } from '../http/routes';
 import { API_ROUTES } from '../routes';
 import { errorResponses, fileResponses, rateLimitHeaders } from './responses';
 import { NotReadySchema, ReadySchema, UpSchema } from '../ops/schema';
@@ -34,6 +34,22 @@ const authText: Record<RouteAuth, string> = {
   'content:media:read': 'Token with ability `content:media:read`.',
 };
 
+/** `ETag` and `Cache-Control` of a JSON response (src/http/caching.ts), `Vary` of a protected one. */
+function revalidationHeaders(auth: RouteAuth): Record<string, z.ZodType> {
+  const isPublic = cacheScope(auth) === 'public';
+  return {
+    ETag: z.string().openapi({
+      description: 'Strong ETag of the body; send it as `If-None-Match` to revalidate (304 without a body).',
+    }),
+    'Cache-Control': z.string().openapi({
+      description: isPublic
+        ? '`public, max-age=N`: N from `API_CACHE_MAX_AGE` (default 0: revalidate every time), never past the moment an image in the body expires.'
+        : '`private, no-cache`: only the client keeps it, and revalidates it.',
+    }),
+    ...(isPublic ? {} : { Vary: z.string().openapi({ description: 'Names `Authorization`.' }) }),
+  };
+}
+
 /** The OpenAPI operation of a route of the route table (src/routes.ts). */
 function registerOperation(registry: OpenAPIRegistry, op: ApiRoute): void {
   const statuses = [
@@ -52,8 +68,13 @@ function registerOperation(registry: OpenAPIRegistry, op: ApiRoute): void {
       : {
           200: {
             description: op.okDescription,
-            headers: z.object(rateLimitHeaders),
+            headers: z.object({ ...revalidationHeaders(op.auth), ...rateLimitHeaders }),
             content: { 'application/json': { schema: op.response } },
+          },
+          304: {
+            description:
+              'Not modified: `If-None-Match` matched the ETag (also with `Cache-Control: no-cache`).',
+            headers: z.object({ ...revalidationHeaders(op.auth), ...rateLimitHeaders }),
           },
         };
   for (const status of statuses.sort((a, b) => a - b)) responses[status] = errors[status]!;

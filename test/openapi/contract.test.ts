@@ -7,7 +7,15 @@ import { checkResponse, violations } from '../support/contract';
 const url = 'http://127.0.0.1:1/api/v1/manufacturers/claas';
 const manufacturer = { id: 1, slug: 'claas', short_name: 'CLAAS', names: { de: 'Claas' } };
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      'Content-Type': 'application/json',
+      ETag: '"e"',
+      'Cache-Control': 'public, max-age=0',
+      ...headers,
+    },
+  });
 
 afterEach(() => {
   violations.length = 0;

@@ -6,10 +6,11 @@
  * `GET /content/articles/{ordernumber}` (token) answers one article from Postgres (docs/api/content-catalog.md).
  */
 import type { AppDeps } from '../../deps';
+import { reply } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
-import type { Handler, RouteContext, RouteHandler } from '../../http/routes';
+import type { RouteContext, RouteHandler } from '../../http/routes';
 import type { ArticleRecord } from '../../catalog/records';
 import { allOf, eq } from '../../search/filter';
 import { indexUid } from '../../search/indexes';
@@ -36,7 +37,7 @@ const RECORD_FIELDS: (keyof ArticleRecord)[] = [
 
 /** The paginated article list. */
 export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<ArticleListParams> {
-  return async (req, res, { search, type, page, perPage }) => {
+  return async (req, _res, { search, type, page, perPage }) => {
     const query = req.query as ParsedQuery;
     const result = await deps.meili
       .index(indexUid(deps.config.meiliIndexPrefix, 'articles'))
@@ -48,7 +49,9 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<A
         matchingStrategy: 'all',
         attributesToRetrieve: RECORD_FIELDS,
       });
-    res.json(paginate(result.hits.map(serializeArticle), totalHits(result), { path, query, page, perPage }));
+    return reply(
+      paginate(result.hits.map(serializeArticle), totalHits(result), { path, query, page, perPage }),
+    );
   };
 }
 
@@ -57,11 +60,11 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<A
  * products, compact). The order number is the decoded path segment, matched exactly. 404 `not_found` when
  * no active article has it. At most two queries whatever the number of products.
  */
-export function show(deps: AppDeps): Handler {
-  return async (req, res) => {
+export function show(deps: AppDeps): RouteHandler<undefined> {
+  return async (req) => {
     const found = await loadArticleDetail(deps.db, String(req.params.ordernumber));
     if (!found) throw new ApiError(404);
     const ctx = { now: Date.now(), appUrl: deps.config.appUrl };
-    res.json({ data: serializeArticleDetail(found.record, found.products, ctx) });
+    return reply({ data: serializeArticleDetail(found.record, found.products, ctx) });
   };
 }

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { isRenderable } from '../../catalog/rendition-formats';
 import type { AppDeps } from '../../deps';
+import { reply } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
@@ -34,7 +35,7 @@ export const CONTENT_FILE_CACHE_CONTROL = 'private, max-age=300';
 
 /** The paginated list of CMS media, newest first (by relevance with `search`). */
 export function list(deps: AppDeps): RouteHandler<ContentMediaListParams> {
-  return async (req, res, params) => {
+  return async (req, _res, params) => {
     const query = req.query as ParsedQuery;
     const page = await searchCmsMedia(searchDepsOf(deps), params, Date.now());
     recordSearch(req, {
@@ -43,7 +44,7 @@ export function list(deps: AppDeps): RouteHandler<ContentMediaListParams> {
       filters: contentMediaSearchFilters(params),
       total: page.total,
     });
-    res.json(
+    return reply(
       paginate(
         page.records.map((m) => serializeCmsMedium(m, deps.config.appUrl, deps.config.apiBaseUrl)),
         page.total,
@@ -59,12 +60,12 @@ export function list(deps: AppDeps): RouteHandler<ContentMediaListParams> {
 }
 
 /** One CMS medium by id or `ext:<source_id>`; 404 when unknown, malformed or not visible to the CMS. */
-export function show(deps: AppDeps): Handler {
-  return async (req, res) => {
+export function show(deps: AppDeps): RouteHandler<undefined> {
+  return async (req) => {
     const key = mediumKey(req.params.media);
     const record = key && (await findCmsMedium(deps.db, key, Date.now()));
     if (!record) throw new ApiError(404);
-    res.json({ data: serializeCmsMedium(record, deps.config.appUrl, deps.config.apiBaseUrl) });
+    return reply({ data: serializeCmsMedium(record, deps.config.appUrl, deps.config.apiBaseUrl) });
   };
 }
 
@@ -133,8 +134,8 @@ export function download(deps: AppDeps): Handler {
 }
 
 /** 200 `{ data: folder[] }`: the active folders (role-restricted ones too), every level. */
-export function folders(deps: AppDeps): Handler {
-  return async (_req, res) => {
-    res.json({ data: serializeCmsFolderTree(await listActiveFolders(deps.db)) });
+export function folders(deps: AppDeps): RouteHandler<undefined> {
+  return async () => {
+    return reply({ data: serializeCmsFolderTree(await listActiveFolders(deps.db)) });
   };
 }

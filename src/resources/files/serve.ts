@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { Request, Response } from 'express';
+import { ifNoneMatchHits } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 
@@ -91,6 +92,14 @@ export function sendStoredFile(req: Request, res: Response, file: FileToSend, lo
   res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
   if (SCRIPTABLE.test(type)) res.setHeader('Content-Security-Policy', SANDBOX_CSP);
 
+  // 304 also with `Cache-Control: no-cache`, which makes send's own check answer 200: the stored copy is
+  // current or it is not, whatever the client's cache wants (src/http/caching.ts).
+  if (ifNoneMatchHits(req.get('if-none-match'), file.etag)) {
+    for (const name of ['Content-Type', 'Content-Disposition', 'Content-Security-Policy'])
+      res.removeHeader(name);
+    res.status(304).end();
+    return Promise.resolve();
+  }
   return new Promise((resolve, reject) => {
     const options = {
       root: file.root,

@@ -3,13 +3,14 @@
  * no query parameters (any given are ignored). Inactive formats never appear.
  */
 import type { AppDeps } from '../../deps';
-import type { Handler } from '../../http/routes';
+import { reply } from '../../http/caching';
+import type { RouteHandler } from '../../http/routes';
 import { listActiveImageFormats } from './query';
 import { serializeImageFormat } from './serializer';
 
 /** 200 `{ data: format[] }`. */
-export function list(deps: AppDeps): Handler {
-  return async (_req, res) => {
-    res.json({ data: (await listActiveImageFormats(deps.db)).map(serializeImageFormat) });
+export function list(deps: AppDeps): RouteHandler<undefined> {
+  return async () => {
+    return reply({ data: (await listActiveImageFormats(deps.db)).map(serializeImageFormat) });
   };
 }

@@ -3,13 +3,14 @@
  * position, then name; no query parameters (any given are ignored). One query.
  */
 import type { AppDeps } from '../../deps';
-import type { Handler } from '../../http/routes';
+import { reply } from '../../http/caching';
+import type { RouteHandler } from '../../http/routes';
 import { listPublicFolders } from './query';
 import { serializeFolderTree } from './serializer';
 
 /** 200 `{ data: folder[] }`: the root folders, `children` two levels deep. */
-export function list(deps: AppDeps): Handler {
-  return async (_req, res) => {
-    res.json({ data: serializeFolderTree(await listPublicFolders(deps.db)) });
+export function list(deps: AppDeps): RouteHandler<undefined> {
+  return async () => {
+    return reply({ data: serializeFolderTree(await listPublicFolders(deps.db)) });
   };
 }

@@ -3,10 +3,12 @@
  * Spec "GET /media", "GET /media/{media}"; decisions in docs/api/media.md.
  */
 import type { AppDeps } from '../../deps';
+import { nearestExpiry } from '../../catalog/visibility';
+import { reply } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
-import type { Handler, RouteHandler } from '../../http/routes';
+import type { RouteHandler } from '../../http/routes';
 import { searchDepsOf } from '../products/search';
 import { recordSearch } from '../../search-log';
 import { mediaSearchFilters } from '../../search-log/filters';
@@ -17,7 +19,7 @@ import { serializeMedium } from './serializer';
 
 /** The paginated list of public media, newest first (by relevance with `search`). */
 export function list(deps: AppDeps): RouteHandler<MediaListParams> {
-  return async (req, res, params) => {
+  return async (req, _res, params) => {
     const query = req.query as ParsedQuery;
     const now = Date.now();
     const page = await searchMedia(searchDepsOf(deps), params, now);
@@ -27,22 +29,30 @@ export function list(deps: AppDeps): RouteHandler<MediaListParams> {
       filters: mediaSearchFilters(params),
       total: page.total,
     });
-    res.json(
+    return reply(
       paginate(
         page.records.map((m) => serializeMedium(m, deps.config.appUrl)),
         page.total,
         { path: `${deps.config.apiBaseUrl}/media`, query, page: params.page, perPage: params.perPage },
+      ),
+      nearestExpiry(
+        page.records.map((m) => m.valid_until),
+        now,
       ),
     );
   };
 }
 
 /** One public asset by id or `ext:<source_id>`; 404 when unknown, malformed or not public right now. */
-export function show(deps: AppDeps): Handler {
-  return async (req, res) => {
+export function show(deps: AppDeps): RouteHandler<undefined> {
+  return async (req) => {
     const key = mediumKey(req.params.media);
-    const record = key && (await findPublicMedium(deps.db, key, Date.now()));
+    const now = Date.now();
+    const record = key && (await findPublicMedium(deps.db, key, now));
     if (!record) throw new ApiError(404);
-    res.json({ data: serializeMedium(record, deps.config.appUrl) });
+    return reply(
+      { data: serializeMedium(record, deps.config.appUrl) },
+      nearestExpiry([record.valid_until], now),
+    );
   };
 }

@@ -3,10 +3,12 @@
  * Spec "GET /products", "GET /products/{slug}".
  */
 import type { AppDeps } from '../../deps';
+import { nearestExpiry } from '../../catalog/visibility';
+import { reply } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
-import type { Handler, RouteContext, RouteHandler } from '../../http/routes';
+import type { RouteContext, RouteHandler } from '../../http/routes';
 import { recordSearch } from '../../search-log';
 import { productSearchFilters } from '../../search-log/filters';
 import type { ProductListParams } from './params';
@@ -21,7 +23,7 @@ import { serializeProduct, serializeProductDetail } from './serializer';
 export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<ProductListParams> {
   // `products` or `content/products`: the path under the API base, as the search log names endpoints.
   const endpoint = path.endsWith('/content/products') ? 'content/products' : 'products';
-  return async (req, res, params) => {
+  return async (req, _res, params) => {
     const query = req.query as ParsedQuery;
     const page = await searchProducts(searchDepsOf(deps), params);
     recordSearch(req, {
@@ -36,16 +38,26 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<P
       page.total,
       { path, query, page: params.page, perPage: params.perPage },
     );
-    res.json(page.facets ? { ...body, meta: { ...body.meta, facets: page.facets } } : body);
+    const images = page.records.flatMap((p) => p.linked_images.map((m) => m.valid_until));
+    return reply(
+      page.facets ? { ...body, meta: { ...body.meta, facets: page.facets } } : body,
+      nearestExpiry(images, ctx.now),
+    );
   };
 }
 
 /** One active product with its articles, manufacturers and tractor models; 404 otherwise. */
-export function show(deps: AppDeps): Handler {
-  return async (req, res) => {
+export function show(deps: AppDeps): RouteHandler<undefined> {
+  return async (req) => {
     const found = await loadProductDetail(deps.db, String(req.params.slug));
     if (!found) throw new ApiError(404);
     const ctx = { now: Date.now(), appUrl: deps.config.appUrl };
-    res.json({ data: serializeProductDetail(found.record, found.relations, ctx) });
+    return reply(
+      { data: serializeProductDetail(found.record, found.relations, ctx) },
+      nearestExpiry(
+        found.record.linked_images.map((m) => m.valid_until),
+        ctx.now,
+      ),
+    );
   };
 }

@@ -4,6 +4,7 @@
  * public products. Parameters, response and ranking: docs/api/search-suggestions.md.
  */
 import type { AppDeps } from '../../deps';
+import { reply } from '../../http/caching';
 import type { RouteHandler } from '../../http/routes';
 import type { SuggestionParams } from './params';
 import { findSuggestionSources } from './query';
@@ -15,13 +16,13 @@ import { serializeSuggestions } from './serializer';
  * Meilisearch or Postgres is unreachable or the products index is not built yet.
  */
 export function show(deps: AppDeps): RouteHandler<SuggestionParams> {
-  return async (_req, res, params) => {
+  return async (_req, _res, params) => {
     const language = deps.config.serverLanguage;
     const sources = await findSuggestionSources(
       { db: deps.db, meili: deps.meili, prefix: deps.config.meiliIndexPrefix, language },
       params.q,
       params.limit,
     );
-    res.json({ data: serializeSuggestions(sources, params.limit, language) });
+    return reply({ data: serializeSuggestions(sources, params.limit, language) });
   };
 }

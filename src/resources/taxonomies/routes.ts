@@ -6,8 +6,9 @@
  * with product counts (docs/api/content-catalog.md).
  */
 import type { AppDeps } from '../../deps';
+import { reply } from '../../http/caching';
 import { ApiError } from '../../http/errors';
-import type { Handler } from '../../http/routes';
+import type { RouteHandler } from '../../http/routes';
 import {
   findContentTaxonomy,
   listContentTaxonomies,
@@ -18,13 +19,13 @@ import {
 import { serializeContentTaxonomy, serializeContentTaxonomyDetail, serializeTaxonomies } from './serializer';
 
 /** `GET /taxonomies`: 200 `{ data: taxonomy[] }` by `position`, then `slug`; non-frontend dimensions never appear. */
-export function list(deps: AppDeps): Handler {
-  return async (_req, res) => {
+export function list(deps: AppDeps): RouteHandler<undefined> {
+  return async () => {
     const [taxonomies, taxons] = await Promise.all([
       listFrontendTaxonomies(deps.db),
       listFrontendTaxons(deps.db),
     ]);
-    res.json({ data: serializeTaxonomies(taxonomies, taxons) });
+    return reply({ data: serializeTaxonomies(taxonomies, taxons) });
   };
 }
 
@@ -32,10 +33,10 @@ export function list(deps: AppDeps): Handler {
  * `GET /content/taxonomies`: 200 `{ data: dimension[] }`, the frontend dimensions by `position`, then `slug`,
  * each with `terms_count` and without terms; internal dimensions never appear. One query.
  */
-export function contentList(deps: AppDeps): Handler {
-  return async (_req, res) => {
+export function contentList(deps: AppDeps): RouteHandler<undefined> {
+  return async () => {
     const taxonomies = await listContentTaxonomies(deps.db);
-    res.json({ data: taxonomies.map(serializeContentTaxonomy) });
+    return reply({ data: taxonomies.map(serializeContentTaxonomy) });
   };
 }
 
@@ -43,14 +44,14 @@ export function contentList(deps: AppDeps): Handler {
  * `GET /content/taxonomies/{slug}`: 200 `{ data: dimension }` with its full term tree, each term with `path`
  * and `products_count`. 404 `not_found` for an unknown or internal (non-frontend) dimension. Two queries.
  */
-export function contentShow(deps: AppDeps): Handler {
-  return async (req, res) => {
+export function contentShow(deps: AppDeps): RouteHandler<undefined> {
+  return async (req) => {
     const slug = String(req.params.slug);
     const [taxonomy, taxons] = await Promise.all([
       findContentTaxonomy(deps.db, slug),
       listContentTaxons(deps.db, slug),
     ]);
     if (!taxonomy) throw new ApiError(404);
-    res.json({ data: serializeContentTaxonomyDetail(taxonomy, taxons) });
+    return reply({ data: serializeContentTaxonomyDetail(taxonomy, taxons) });
   };
 }

@@ -3,10 +3,11 @@
  * (spec "Tractor models"). See docs/api/reference-resources.md for the filter rule.
  */
 import type { AppDeps } from '../../deps';
+import { reply } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
-import type { Handler, RouteHandler } from '../../http/routes';
+import type { RouteHandler } from '../../http/routes';
 import { findActiveManufacturerId } from '../manufacturers/query';
 import { modelId, type ModelListParams } from './params';
 import { findModel, pageOfModels } from './query';
@@ -18,7 +19,7 @@ import { serializeTractorModel } from './serializer';
  * invalid filter value and is ignored (all models). At most three queries whatever `per_page` is.
  */
 export function list(deps: AppDeps): RouteHandler<ModelListParams> {
-  return async (req, res, params) => {
+  return async (req, _res, params) => {
     const query = req.query as ParsedQuery;
     const manufacturerId =
       params.manufacturer === undefined
@@ -29,7 +30,7 @@ export function list(deps: AppDeps): RouteHandler<ModelListParams> {
       page: params.page,
       perPage: params.perPage,
     });
-    res.json(
+    return reply(
       paginate(records.map(serializeTractorModel), total, {
         path: `${deps.config.apiBaseUrl}/tractor-models`,
         query,
@@ -41,11 +42,11 @@ export function list(deps: AppDeps): RouteHandler<ModelListParams> {
 }
 
 /** `GET /tractor-models/{tractorModel}`: 200 `{ data: model }`; 404 `not_found` for a non-integer or unknown id. */
-export function show(deps: AppDeps): Handler {
-  return async (req, res) => {
+export function show(deps: AppDeps): RouteHandler<undefined> {
+  return async (req) => {
     const id = modelId(req.params.tractorModel);
     const record = id === undefined ? undefined : await findModel(deps.db, id);
     if (!record) throw new ApiError(404);
-    res.json({ data: serializeTractorModel(record) });
+    return reply({ data: serializeTractorModel(record) });
   };
 }

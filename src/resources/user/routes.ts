@@ -1,19 +1,20 @@
 /** `GET /user` (spec "GET /user"): the user the token belongs to, for any valid token. */
 import type { AppDeps } from '../../deps';
+import { reply } from '../../http/caching';
 import { wireTimestamp } from '../../catalog/wire';
 import { authOf } from '../../http/auth';
 import { ApiError } from '../../http/errors';
-import type { Handler } from '../../http/routes';
+import type { RouteHandler } from '../../http/routes';
 
 /** The spec's user object: id, name, email, email_verified_at, created_at, updated_at (never permissions). */
-export function show(deps: AppDeps): Handler {
-  return async (req, res) => {
+export function show(deps: AppDeps): RouteHandler<undefined> {
+  return async (req) => {
     const user = await deps
       .db('users')
       .first('id', 'name', 'email', 'email_verified_at', 'created_at', 'updated_at')
       .where('id', authOf(req).userId);
     if (!user) throw new ApiError(401); // deleted since the token was checked
-    res.json({
+    return reply({
       data: {
         id: Number(user.id),
         name: String(user.name),

@@ -1,0 +1,78 @@
+/**
+ * HTTP revalidation of the JSON responses of `/api/v1` (issue 14, "HTTP revalidation"; the spec says
+ * nothing about caching, so this is the design, documented in the README for operators with a CDN):
+ *
+ * - every 200 JSON body carries a strong `ETag` (a SHA-256 of the exact bytes sent);
+ * - a request whose `If-None-Match` matches it (weak comparison, RFC 9110 13.1.2; `*` matches any) gets
+ *   304 without a body, also when it carries `Cache-Control: no-cache`: Node's fetch and browsers send
+ *   that on every conditional request, and the answer to "is my copy current?" does not change with it;
+ * - `Cache-Control`: public routes (the route table's `auth: 'public'`) `public, max-age=N` with N from
+ *   `API_CACHE_MAX_AGE` (default 0: a cache must revalidate every time), never past the body's `expiresAt`
+ *   (the nearest `valid_until` of an image in it, after which the body changes); protected routes
+ *   `private, no-cache` with `Vary: Authorization`, as their bodies depend on the token.
+ */
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+
+/** A JSON response of a route handler: the body and, when it changes at a known time, that time. */
+export interface JsonReply {
+  kind: 'json';
+  body: unknown;
+  /** ms since epoch: the body changes then (an image in it expires); caps `max-age` */
+  expiresAt?: number;
+}
+
+/** The reply of a handler that answers `body` (200), changing at `expiresAt` (ms) when given. */
+export function reply(body: unknown, expiresAt?: number): JsonReply {
+  return expiresAt === undefined ? { kind: 'json', body } : { kind: 'json', body, expiresAt };
+}
+
+/** Who may keep a copy: any cache (`public`) or only the client (`private`). */
+export type CacheScope = 'public' | 'private';
+
+/** The strong ETag of a body: `"<SHA-256 of its bytes, base64url>"`. */
+export function strongEtag(body: string | Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url')}"`;
+}
+
+/** True when an `If-None-Match` header value matches `etag` (weak comparison: `W/` is ignored). */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/** The `Cache-Control` value of a body for `scope`; `maxAgeSeconds` is capped by `expiresAt` (ms). */
+export function cacheControl(
+  scope: CacheScope,
+  maxAgeSeconds: number,
+  expiresAt?: number,
+  now = Date.now(),
+): string {
+  if (scope === 'private') return 'private, no-cache';
+  const untilExpiry = expiresAt === undefined ? Infinity : Math.max(0, Math.floor((expiresAt - now) / 1000));
+  return `public, max-age=${Math.min(maxAgeSeconds, untilExpiry)}`;
+}
+
+/**
+ * Sends `json` as the 200 response of `req`, or 304 without a body when `If-None-Match` matches its ETag.
+ * Sets `ETag`, `Cache-Control` and, for private bodies, `Vary: Authorization`.
+ */
+export function sendJson(
+  req: Request,
+  res: Response,
+  json: JsonReply,
+  policy: { scope: CacheScope; maxAgeSeconds: number },
+): void {
+  const text = JSON.stringify(json.body);
+  const etag = strongEtag(text);
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', cacheControl(policy.scope, policy.maxAgeSeconds, json.expiresAt));
+  if (policy.scope === 'private') res.vary('Authorization');
+  if (ifNoneMatchHits(req.get('if-none-match'), etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.type('application/json').send(text);
+}
