@@ -7,7 +7,7 @@
  */
 import type { Knex } from 'knex';
 import type { Settings } from 'meilisearch';
-import { loadArticleRecords } from '../../src/resources/articles/query';
+import { loadArticleRecords } from '../../src/catalog/products';
 import type { ArticleDocument } from '../../src/search/documents';
 import { compactOrdernumber } from '../../src/catalog/ordernumbers';
 import { tableSource } from './source';

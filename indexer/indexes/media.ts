@@ -14,7 +14,7 @@ import {
   CMS_MEDIUM_CTES,
   CMS_MEDIUM_FROM,
   cmsMediumFromRow,
-} from '../../src/resources/content-media/query';
+} from '../../src/catalog/cms-media';
 import type { MediumDocument } from '../../src/search/documents';
 import { loadSynonyms } from '../synonyms';
 import type { Lexicon } from '../../src/search/german/lexicon';

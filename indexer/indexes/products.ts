@@ -11,7 +11,7 @@
  */
 import type { Knex } from 'knex';
 import type { Settings } from 'meilisearch';
-import { loadProductRecords } from '../../src/resources/products/query';
+import { loadProductRecords } from '../../src/catalog/products';
 import { taxonomyFacet, type ProductDocument } from '../../src/search/documents';
 import { loadSynonyms } from '../synonyms';
 import type { Lexicon } from '../../src/search/german/lexicon';

@@ -1,18 +1,10 @@
-/** Postgres reads of articles (spec "Article"): active ones only, never price or stock. */
+/**
+ * Postgres reads of the article detail (spec "Article"): active ones only, never price or stock. The
+ * article records of many ids (the indexer's) come from src/catalog/products.ts.
+ */
 import type { Knex } from 'knex';
 import type { ArticleRecord, ProductRecord } from '../../catalog/records';
-import { ARTICLE_COLUMNS, articleFromRow, loadProductRecords } from '../products/query';
-
-/** The ACTIVE articles among `ids`, in `ids` order (one query). End of life does not hide an article. */
-export async function loadArticleRecords(db: Knex, ids: readonly number[]): Promise<ArticleRecord[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
-    `SELECT ${ARTICLE_COLUMNS} FROM articles a WHERE a.id = ANY(?) AND a.is_active`,
-    [[...ids]],
-  );
-  const byId = new Map(rows.map((row) => [Number(row.id), articleFromRow(row)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
+import { ARTICLE_COLUMNS, articleFromRow, loadProductRecords } from '../../catalog/products';
 
 /** An article of `GET /content/articles/{ordernumber}` with the list records of its active products. */
 export interface ArticleDetail {

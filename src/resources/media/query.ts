@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { mediaReleasedForWebsite, PUBLIC_FOLDERS_CTE } from '../../catalog/visibility';
 import { renditionsJson } from '../../media/renditions';
 import type { MediumRecord } from '../../catalog/records';
-import { mediumFromRow } from './rows';
+import { mediumFromRow } from '../../catalog/media-rows';
 import type { MediumKey } from './params';
 
 /** The WHERE condition on the medium `m` that `key` names, and its one binding. */

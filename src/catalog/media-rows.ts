@@ -1,10 +1,10 @@
 /**
  * A media-library asset as a `MediumRecord` (spec "Medium (asset)") from a Postgres row or a JSON object
- * built in SQL: shared by `/media`, `/content/media` and the images of products.
+ * built in SQL: shared by `/media`, `/content/media`, the images of products and the indexer's documents.
  */
-import { wireTimestamp } from '../../catalog/wire';
-import { renditionsFromRow } from '../../media/renditions';
-import type { MediumRecord } from '../../catalog/records';
+import { wireTimestamp } from './wire';
+import { renditionsFromRow } from '../media/renditions';
+import type { MediumRecord } from './records';
 
 type Row = Record<string, unknown>;
 
