@@ -2,7 +2,7 @@
 /**
  * `npm run build`: compiles config/, src/, indexer/ and migrations/ (tsconfig.build.json) into a fresh
  * `dist/` with the sources' layout (dist/src/server.js, dist/indexer/worker.js, dist/migrations/*.js) and
- * copies the files the product reads beside its modules at run time (ASSETS). What production runs.
+ * copies their other files, which the product reads beside its modules at run time. What production runs.
  *
  *   node scripts/build.mjs [--out-dir <dir>]   # default dist/; the tests build into a directory of their own
  *
@@ -20,11 +20,18 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Non-TypeScript files read through `__dirname` at run time, relative to the repository root. */
-const ASSETS = [
-  'src/search-report/page.js', // the report page's script (src/search-report/html.ts)
-  'src/openapi/page', // the /api/docs page (src/openapi/routes.ts)
-];
+/** The folders compiled (tsconfig.build.json's `include`); their other files are copied as they are. */
+const FOLDERS = ['config', 'src', 'indexer', 'migrations'];
+
+/** Every file under FOLDERS that tsc does not compile: what the product reads beside its modules at run
+ * time (src/search-report/page.js, the /api/docs page in src/openapi/page/), relative to ROOT. */
+function assets() {
+  return FOLDERS.flatMap((folder) =>
+    readdirSync(path.join(ROOT, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && !entry.name.endsWith('.ts'))
+      .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name))),
+  );
+}
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--out-dir');
@@ -49,12 +56,5 @@ if (run.status !== 0) {
   console.error(`build: tsc failed (exit ${run.status ?? run.signal})`);
   process.exit(1);
 }
-for (const asset of ASSETS) {
-  const from = path.join(ROOT, asset);
-  if (!existsSync(from)) {
-    console.error(`build: asset ${asset} is missing`);
-    process.exit(1);
-  }
-  cpSync(from, path.join(outDir, asset), { recursive: true });
-}
+for (const asset of assets()) cpSync(path.join(ROOT, asset), path.join(outDir, asset));
 console.log(`build: compiled into ${path.relative(ROOT, outDir) || outDir}/`);

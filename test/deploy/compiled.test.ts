@@ -13,7 +13,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -85,16 +85,15 @@ describe('the build', () => {
     expect(readdirSync(dist).sort()).toEqual(['config', 'indexer', 'migrations', 'src']);
     const files = readdirSync(dist, { recursive: true, encoding: 'utf8' });
     expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
-    for (const file of [
-      'src/server.js',
-      'indexer/worker.js',
-      'src/cli/db-migrate.js',
-      'src/search-report/page.js',
-      'src/openapi/page/index.html',
-      'src/openapi/page/docs.js',
-      'src/openapi/page/docs.css',
-    ]) {
-      expect(existsSync(path.join(dist, file))).toBe(true);
+    // every file of the compiled folders that is not TypeScript (page.js, the /api/docs page) is copied
+    const assets = ['config', 'src', 'indexer', 'migrations'].flatMap((folder) =>
+      readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+        .map((file) => path.join(folder, file))
+        .filter((file) => !file.endsWith('.ts') && statSync(path.join(ROOT, file)).isFile()),
+    );
+    expect(assets).toEqual(expect.arrayContaining(['src/search-report/page.js', 'src/openapi/page/docs.js']));
+    for (const file of ['src/server.js', 'indexer/worker.js', 'src/cli/db-migrate.js', ...assets]) {
+      expect([file, existsSync(path.join(dist, file))]).toEqual([file, true]);
     }
     expect(readdirSync(path.join(dist, 'migrations')).sort()).toEqual(
       readdirSync(MIGRATIONS_DIR)
