@@ -162,8 +162,17 @@ export function createRenderJobs(
 ): RenderJobs {
   const queue = createRenderQueue(config);
   queue.on('error', onError);
+  // Every wait listens on the queue ('closing') and the events ('completed:<id>', 'failed:<id>') until it
+  // ends, so many previews at once are many listeners, not a leak.
+  queue.setMaxListeners(0);
   let events: QueueEvents | undefined;
-  const listener = () => (events ??= createQueueEvents(queue, onError));
+  const listener = () => {
+    if (!events) {
+      events = createQueueEvents(queue, onError);
+      events.setMaxListeners(0);
+    }
+    return events;
+  };
 
   return {
     queue,

@@ -3,7 +3,7 @@
  * deduplication, target validation, render priorities and deduplication, and the refusal to run without a
  * handler per job.
  */
-import { UnrecoverableError } from 'bullmq';
+import { UnrecoverableError, Worker } from 'bullmq';
 import {
   assertHandlers,
   dispatch,
@@ -22,19 +22,22 @@ import {
 import {
   createRenderQueue,
   enqueueRenders,
+  PREVIEW_JOB_OPTIONS,
   PREVIEW_PRIORITY,
+  previewJobId,
   RENDER_PRIORITY,
   type RenderJob,
   type RenderQueue,
 } from '../../src/jobs/render-queue';
+import { redisConnection } from '../../src/jobs/connection';
 import { testConfig } from '../support/stack';
 
+// No database needed: the URL only has to be valid.
+const config = testConfig('postgres://postgres@127.0.0.1:5432/unused');
 let queue: IndexQueue;
 let renders: RenderQueue;
 
 beforeAll(() => {
-  // No database needed: the URL only has to be valid.
-  const config = testConfig('postgres://postgres@127.0.0.1:5432/unused');
   queue = createIndexQueue(config);
   renders = createRenderQueue(config);
 });
@@ -97,6 +100,46 @@ describe('enqueueRenders', () => {
     const [job] = await renders.getPrioritized();
     expect(job!.opts.priority).toBe(RENDER_PRIORITY);
     expect(PREVIEW_PRIORITY).toBeLessThan(RENDER_PRIORITY);
+  });
+});
+
+describe('preview jobs', () => {
+  it('run before the backlog renders queued earlier', async () => {
+    await enqueueRenders(renders, [
+      { target: 'media', id: 1 },
+      { target: 'media', id: 2 },
+      { target: 'upload', id: 3 },
+    ]);
+    await renders.add(
+      'preview',
+      { mediumId: 7, format: 'thumb' },
+      { ...PREVIEW_JOB_OPTIONS, jobId: previewJobId({ mediumId: 7, format: 'thumb' }) },
+    );
+    const order: string[] = [];
+    const worker = new Worker(
+      'render',
+      async (job: RenderJob) => {
+        order.push(job.name === 'preview' ? 'preview' : `render ${JSON.stringify(job.data)}`);
+      },
+      {
+        connection: redisConnection(config, 'worker'),
+        prefix: config.redisPrefix,
+      },
+    );
+    try {
+      const deadline = Date.now() + 10_000;
+      while (order.length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await worker.close();
+    }
+    expect(order).toEqual([
+      'preview',
+      'render {"target":"media","id":1}',
+      'render {"target":"media","id":2}',
+      'render {"target":"upload","id":3}',
+    ]);
+    // Done previews leave nothing behind under their id (a later request adds a new job).
+    expect(await renders.getJob(previewJobId({ mediumId: 7, format: 'thumb' }))).toBeUndefined();
   });
 });
 
