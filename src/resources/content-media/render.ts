@@ -31,10 +31,16 @@ export async function isCurrentPreview(mediaRoot: string, source: PreviewSource)
   );
 }
 
-/** 503 `service_unavailable` with `Retry-After`: the rendition is not ready (yet). */
+/**
+ * 503 `service_unavailable` with `Retry-After`: the rendition is not ready (yet). `reason` goes to
+ * `error.details.reason`: `timeout`, `queue unavailable`, `render failed` or `no render queue`.
+ */
 function notReady(reason: string): ApiError {
   return new ApiError(503, {
-    message: 'The preview is being rendered; try again shortly.',
+    message:
+      reason === 'timeout'
+        ? 'The preview is being rendered; try again shortly.'
+        : 'The preview cannot be rendered right now; try again later.',
     details: { reason },
     headers: { 'Retry-After': String(PREVIEW_RETRY_AFTER_S) },
   });
