@@ -73,6 +73,7 @@ const schema = z.object({
   API_RATE_LIMIT_GUEST: z.coerce.number().int().min(1).default(600),
   SEARCH_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   API_CACHE_MAX_AGE: z.coerce.number().int().min(0).max(31_536_000).default(0),
+  API_RESULT_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   API_UNLIMITED_NETWORKS: z
@@ -123,6 +124,8 @@ export interface AppConfig {
   searchLogRetentionDays: number;
   /** seconds a shared cache may keep a public JSON response (`Cache-Control: public, max-age`); 0 = revalidate */
   apiCacheMaxAge: number;
+  /** bytes the API's result cache of list and search answers may hold (src/search/result-cache.ts); 0 = off */
+  resultCacheBytes: number;
   /** render jobs (renditions, previews) one worker process runs at once, apart from the index jobs */
   renderConcurrency: number;
   /** milliseconds the CMS preview waits for the worker to render a missing rendition before a 503 */
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitGuest: e.API_RATE_LIMIT_GUEST,
     searchLogRetentionDays: e.SEARCH_LOG_RETENTION_DAYS,
     apiCacheMaxAge: e.API_CACHE_MAX_AGE,
+    resultCacheBytes: e.API_RESULT_CACHE_MB * 1024 * 1024,
     renderConcurrency: e.RENDER_CONCURRENCY,
     previewTimeoutMs: e.PREVIEW_TIMEOUT_MS,
     unlimitedNetworks: e.API_UNLIMITED_NETWORKS,

@@ -51,6 +51,12 @@ export interface IndexerContext {
    * a finished render queues no sync.
    */
   jobs?: IndexerJobs;
+  /**
+   * Announces new generations of these indexes (src/search/generations.ts `advanceGenerations`) once
+   * Meilisearch has confirmed writes to them, so that the API's result caches stop serving older answers.
+   * Absent where no API caches (tests of the jobs alone).
+   */
+  announce?: (indexes: readonly IndexName[]) => Promise<unknown>;
 }
 
 export interface IndexerJobs {

@@ -23,7 +23,9 @@ import { PRUNE_SEARCH_LOG_PATTERN, pruneSearchLog } from './jobs/prune-search-lo
 import { runReindex } from './jobs/reindex';
 import { runPreview, runRender, type RenderContext } from './jobs/render';
 import { syncOutbox } from './jobs/sync';
+import Redis from 'ioredis';
 import { redisConnection } from '../src/jobs/connection';
+import { advanceGenerations } from '../src/search/generations';
 import {
   createIndexQueue,
   enqueueSync,
@@ -233,6 +235,14 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
       : await createRenderWorker({ config, db, logger, jobOptions: options.jobOptions, indexQueue: queue });
   const renderQueue = renders?.queue ?? createRenderQueue(config, options.jobOptions);
   if (!renders) renderQueue.on('error', (error) => logger.error({ err: error }, 'render queue error'));
+  // Announces new index generations to the API's result caches; a failed announcement fails the job,
+  // which is retried (the outbox rows stay pending), so no API keeps serving an answer older than a write.
+  const announcer = new Redis(config.redisUrl, {
+    connectionName: 'worker-index-generations',
+    maxRetriesPerRequest: 1,
+    commandTimeout: 2000,
+  });
+  announcer.on('error', (error) => logger.debug({ err: error }, 'generations Redis connection error'));
   const context: IndexerContext = {
     db,
     meili,
@@ -245,6 +255,7 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
       enqueueRenders: (requests) => enqueueRenders(renderQueue, requests),
       requestSync: () => enqueueSync(queue),
     },
+    announce: (indexes) => advanceGenerations(announcer, config.redisPrefix, indexes),
   };
   const processor = dispatch(createHandlers(context, options.roundSize, config.searchLogRetentionDays));
   const worker: IndexJobWorker = new Worker(INDEX_QUEUE_NAME, processor, {
@@ -257,6 +268,7 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
     await Promise.all([worker.close(), renders?.worker.close()]);
     await (renders ? renders.close() : renderQueue.close());
     await queue.close();
+    announcer.disconnect();
   };
   try {
     const every = options.syncEveryMs === undefined ? DEFAULT_SYNC_EVERY_MS : options.syncEveryMs;

@@ -15,6 +15,7 @@ import { throttledWarning } from './logger';
 import { createOps } from './ops';
 import { attachSearchLog } from './search-log';
 import { lexiconProvider } from './search/german/provider';
+import { createResultCache } from './search/result-cache';
 import { docsRouter } from './openapi/routes';
 import { filesRouter } from './resources/files/routes';
 import { apiRouter } from './routes';
@@ -56,6 +57,7 @@ export function createApp(given: AppDeps): Express {
     ...given,
     meili: ops.meili,
     lexicon: given.lexicon ?? lexiconProvider(given.db, { logger: given.logger }),
+    resultCache: given.resultCache ?? createResultCache(given.config.resultCacheBytes, given.generations),
   };
   app.use(ops.requests);
   app.disable('x-powered-by');

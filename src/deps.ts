@@ -10,7 +10,9 @@ import type { IndexQueue } from './jobs/index-queue';
 import type { RenderJobs } from './jobs/render-queue';
 import type { Logger } from './logger';
 import type { SearchLog } from './search-log';
+import type { GenerationWatcher } from './search/generations';
 import type { LexiconProvider } from './search/german/provider';
+import type { ResultCache } from './search/result-cache';
 
 /**
  * What the app needs: configuration, Postgres, Meilisearch, the logger, and the Redis connection of the
@@ -43,4 +45,11 @@ export interface AppDeps {
    * dictionary plus the catalog vocabulary of `db`, read on the first search.
    */
   lexicon?: LexiconProvider;
+  /**
+   * The index generations announced by the worker (src/search/generations.ts `watchGenerations`); its owner
+   * closes it. Without it the result cache is bypassed.
+   */
+  generations?: GenerationWatcher;
+  /** The result cache of the list and search endpoints; default: API_RESULT_CACHE_MB over `generations`. */
+  resultCache?: ResultCache;
 }

@@ -15,6 +15,7 @@ import { createIndexQueue } from './jobs/index-queue';
 import { createRenderJobs } from './jobs/render-queue';
 import { createLogger } from './logger';
 import { createSearchLog } from './search-log';
+import { watchGenerations } from './search/generations';
 import { lexiconProvider } from './search/german/provider';
 import { createMeiliClient } from './search/indexes';
 
@@ -40,7 +41,20 @@ export async function startServer(): Promise<Server> {
   // The German lexicon of the search rewrite: read before the first search needs it (the dictionary takes
   // about half a second of CPU, the catalog vocabulary one query), not during a shopper's request.
   const lexicon = lexiconProvider(db, { logger });
-  const app = createApp({ config, db, meili, logger, redis, searchLog, indexQueue, renderJobs, lexicon });
+  // The worker's announcements of new index generations: the result cache's keys (src/search/result-cache.ts).
+  const generations = watchGenerations(redis, config.redisPrefix, logger);
+  const app = createApp({
+    config,
+    db,
+    meili,
+    logger,
+    redis,
+    searchLog,
+    indexQueue,
+    renderJobs,
+    lexicon,
+    generations,
+  });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -69,6 +83,7 @@ export async function startServer(): Promise<Server> {
         .then(() => {
           redis.disconnect();
           return Promise.allSettled([
+            generations.close(),
             indexQueue.close(),
             renderJobs.close(),
             db.destroy(),

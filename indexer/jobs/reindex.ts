@@ -127,6 +127,7 @@ async function buildAndSwap(
     const documents = await pushAll(ctx, definition, tmp, total, onProgress);
     await ensureIndex(meili, live, timeout);
     await waitForTask(meili, meili.swapIndexes([{ indexes: [live, tmp], rename: false }]), timeout);
+    await ctx.announce?.([definition.name]);
     // After the swap `tmp` holds the previous documents.
     await waitForTask(meili, meili.deleteIndex(tmp), timeout);
     const durationMs = Date.now() - started;
@@ -152,6 +153,7 @@ export async function applySynonyms(ctx: IndexerContext): Promise<Record<string,
     const uid = liveUid(ctx, name);
     if (await indexExists(ctx.meili, uid)) {
       await waitForTask(ctx.meili, ctx.meili.index(uid).updateSynonyms(synonyms), ctx.push.taskTimeoutMs);
+      await ctx.announce?.([name]);
     } else {
       await reindexIndex(ctx, ctx.definitions[name]);
     }

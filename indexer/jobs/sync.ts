@@ -44,7 +44,10 @@ export async function syncDocuments(
   definition: IndexDefinition,
   ids: readonly number[],
 ): Promise<{ upserted: number; deleted: number }> {
-  return withLexicon(ctx.db, () => pushDocuments(ctx, definition, ids));
+  const counts = await withLexicon(ctx.db, () => pushDocuments(ctx, definition, ids));
+  // Every task is confirmed: the next search sees the documents; the API's caches must not answer older.
+  if (counts.upserted + counts.deleted > 0) await ctx.announce?.([definition.name]);
+  return counts;
 }
 
 async function pushDocuments(

@@ -13,6 +13,7 @@ import { createDb } from '../../src/db/database';
 import { createLimiterRedis } from '../../src/http/rate-limit';
 import { createLogger } from '../../src/logger';
 import { createSearchLog, type SearchLog, type SearchLogOptions } from '../../src/search-log';
+import { watchGenerations } from '../../src/search/generations';
 import { createMeiliClient } from '../../src/search/indexes';
 import { checkResponse, failOnViolations } from './contract';
 
@@ -59,6 +60,9 @@ export async function startTestApi(
     db: searchLogDb,
   });
   const renderJobs: RenderJobs = createRenderJobs(config);
+  // The result cache is on, as in production: keyed by the generations the worker (or the test stack's
+  // reindex) announces on this file's Redis prefix.
+  const generations = watchGenerations(redis, config.redisPrefix, logger);
   const deps = {
     config,
     db,
@@ -67,6 +71,7 @@ export async function startTestApi(
     redis,
     searchLog,
     renderJobs,
+    generations,
     ...(options.indexQueue ? { indexQueue: options.indexQueue } : {}),
   };
   // Counting starts once the limiter's Redis is ready (before that, limits fail open); don't wait forever,
@@ -102,6 +107,7 @@ export async function startTestApi(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await searchLog.close(2000);
+      await generations.close();
       deps.redis.disconnect();
       await renderJobs.close();
       await db.destroy();

@@ -5,6 +5,7 @@
  * `renderWorker`, the worker's render worker runs in-process on the file's Redis prefix (CMS previews of
  * renditions not made yet wait for it); no index worker runs.
  */
+import Redis from 'ioredis';
 import pino from 'pino';
 import type { AppConfig } from '../../config/env';
 import { articlesIndex } from '../../indexer/indexes/articles';
@@ -14,6 +15,7 @@ import { DEFAULT_PUSH_OPTIONS, type IndexerContext } from '../../indexer/context
 import { runReindex } from '../../indexer/jobs/reindex';
 import { createRenderWorker, type RenderWorker } from '../../indexer/worker';
 import { importSnapshot } from '../../src/import';
+import { advanceGenerations } from '../../src/search/generations';
 import { createMeiliClient } from '../../src/search/indexes';
 import { startTestApi, type TestApi } from './api';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -46,6 +48,8 @@ export async function startCatalogStack(
   const database = await createTestDatabase();
   const mediaRoot = await tempDir('media-');
   const config = testConfig(database.url, { MEDIA_ROOT: mediaRoot, ...env });
+  // Reindexing announces new generations as the worker does, so the API's result cache drops older answers.
+  const announcer = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
   const indexer: IndexerContext = {
     db: database.db,
     meili: createMeiliClient(config),
@@ -54,6 +58,7 @@ export async function startCatalogStack(
     logger: pino({ level: 'silent' }),
     push: DEFAULT_PUSH_OPTIONS,
     mediaRoot,
+    announce: (indexes) => advanceGenerations(announcer, config.redisPrefix, indexes),
   };
   const reindex = async () => {
     await runReindex(indexer, 'all');
@@ -81,6 +86,7 @@ export async function startCatalogStack(
       await renderWorker?.close();
       await api.close();
       await dropIndexes(indexer.meili, config.meiliIndexPrefix);
+      announcer.disconnect();
       await dropRedisKeys(config.redisUrl, config.redisPrefix);
       await database.drop();
       await removeDir(mediaRoot);

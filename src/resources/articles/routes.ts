@@ -15,6 +15,7 @@ import type { ArticleRecord } from '../../catalog/records';
 import { allOf, eq } from '../../search/filter';
 import { indexUid } from '../../search/indexes';
 import { pageParams, totalHits } from '../../search/paging';
+import { jsonSize, resultCacheOf } from '../../search/result-cache';
 import type { ArticleListParams } from './params';
 import { loadArticleDetail } from './query';
 import { serializeArticle, serializeArticleDetail } from './serializer';
@@ -37,21 +38,28 @@ const RECORD_FIELDS: (keyof ArticleRecord)[] = [
 
 /** The paginated article list. */
 export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<ArticleListParams> {
-  return async (req, _res, { search, type, page, perPage }) => {
+  return async (req, _res, params) => {
+    const { search, type, page, perPage } = params;
     const query = req.query as ParsedQuery;
-    const result = await deps.meili
-      .index(indexUid(deps.config.meiliIndexPrefix, 'articles'))
-      .search<ArticleRecord>(search ?? '', {
-        filter: allOf(type ? [eq('type', type)] : []),
-        ...pageParams(page, perPage),
-        // ordernumber is unique: no tie-breaker, which would cost Meilisearch a second sort on deep pages.
-        sort: search ? undefined : ['ordernumber:asc'],
-        matchingStrategy: 'all',
-        attributesToRetrieve: RECORD_FIELDS,
-      });
-    return reply(
-      paginate(result.hits.map(serializeArticle), totalHits(result), { path, query, page, perPage }),
+    const found = await resultCacheOf(deps).get(
+      'articles',
+      `articles?${JSON.stringify(params)}`,
+      async () => {
+        const result = await deps.meili
+          .index(indexUid(deps.config.meiliIndexPrefix, 'articles'))
+          .search<ArticleRecord>(search ?? '', {
+            filter: allOf(type ? [eq('type', type)] : []),
+            ...pageParams(page, perPage),
+            // ordernumber is unique: no tie-breaker, which would cost Meilisearch a second sort on deep pages.
+            sort: search ? undefined : ['ordernumber:asc'],
+            matchingStrategy: 'all',
+            attributesToRetrieve: RECORD_FIELDS,
+          });
+        const value = { hits: result.hits, total: totalHits(result) };
+        return { value, size: jsonSize(value) };
+      },
     );
+    return reply(paginate(found.hits.map(serializeArticle), found.total, { path, query, page, perPage }));
   };
 }
 

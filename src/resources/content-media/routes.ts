@@ -23,6 +23,8 @@ import { mediumKey } from '../media/params';
 import type { ContentMediaListParams } from './params';
 import { findCmsFile, findCmsMedium, findPreviewSource } from './query';
 import { currentPreview } from './render';
+import { resultCacheOf } from '../../search/result-cache';
+import { cachedMediaPage } from '../media/search';
 import { searchCmsMedia } from './search';
 import { serializeCmsMedium } from './serializer';
 
@@ -37,7 +39,12 @@ export const CONTENT_FILE_CACHE_CONTROL = 'private, max-age=300';
 export function list(deps: AppDeps): RouteHandler<ContentMediaListParams> {
   return async (req, _res, params) => {
     const query = req.query as ParsedQuery;
-    const page = await searchCmsMedia(searchDepsOf(deps), params, Date.now());
+    const now = Date.now();
+    const search = searchDepsOf(deps);
+    const key = `content/media?${JSON.stringify(params)}`;
+    const page = await cachedMediaPage(search, resultCacheOf(deps), key, now, () =>
+      searchCmsMedia(search, params, now),
+    );
     recordSearch(req, {
       endpoint: 'content/media',
       query: params.search,

@@ -14,7 +14,8 @@ import { recordSearch } from '../../search-log';
 import { mediaSearchFilters } from '../../search-log/filters';
 import { mediumKey, type MediaListParams } from './params';
 import { findPublicMedium } from './query';
-import { searchMedia } from './search';
+import { resultCacheOf } from '../../search/result-cache';
+import { cachedMediaPage, searchMedia } from './search';
 import { serializeMedium } from './serializer';
 
 /** The paginated list of public media, newest first (by relevance with `search`). */
@@ -22,7 +23,14 @@ export function list(deps: AppDeps): RouteHandler<MediaListParams> {
   return async (req, _res, params) => {
     const query = req.query as ParsedQuery;
     const now = Date.now();
-    const page = await searchMedia(searchDepsOf(deps), params, now);
+    const search = searchDepsOf(deps);
+    const page = await cachedMediaPage(
+      search,
+      resultCacheOf(deps),
+      `media?${JSON.stringify(params)}`,
+      now,
+      () => searchMedia(search, params, now),
+    );
     recordSearch(req, {
       endpoint: 'media',
       query: params.search,

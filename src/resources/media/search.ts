@@ -12,6 +12,7 @@ import { allOf, anyOf, eq } from '../../search/filter';
 import { germanSearch } from '../../search/german/search';
 import { indexUid } from '../../search/indexes';
 import { pageParams } from '../../search/paging';
+import { jsonSize, type ResultCache } from '../../search/result-cache';
 import type { SearchDeps } from '../products/search';
 import { findPublicFolderId } from '../media-folders/query';
 import { RENDERABLE_MIME_TYPES, type MediaListParams } from './params';
@@ -99,4 +100,47 @@ export async function searchMedia(
     },
   );
   return { records: result.hits, total: result.total };
+}
+
+/** The earliest `valid_until` after `now` (ms since epoch) of any medium, or undefined. One query. */
+export async function nextMediaExpiry(db: SearchDeps['db'], now: number): Promise<number | undefined> {
+  const row = await db('media')
+    .min<{ next: Date | null }>('valid_until as next')
+    .where('valid_until', '>', new Date(now))
+    .first();
+  return row?.next ? new Date(row.next).getTime() : undefined;
+}
+
+/**
+ * A page of media (`load`) through the result cache under `key` (endpoint and parsed parameters). The
+ * entry ends at the first instant any medium expires: one in the page disappears from it, one elsewhere
+ * shifts the pages and the total. That instant is itself cached per media generation.
+ */
+export async function cachedMediaPage<P extends { records: MediumRecord[] }>(
+  deps: SearchDeps,
+  cache: ResultCache,
+  key: string,
+  now: number,
+  load: () => Promise<P>,
+): Promise<P> {
+  return cache.get(
+    'media',
+    key,
+    async () => {
+      const [page, expiresAt] = await Promise.all([
+        load(),
+        cache.get(
+          'media',
+          'next-expiry',
+          async () => {
+            const next = await nextMediaExpiry(deps.db, now);
+            return { value: next ?? null, size: 64, ...(next === undefined ? {} : { expiresAt: next }) };
+          },
+          now,
+        ),
+      ]);
+      return { value: page, size: jsonSize(page), ...(expiresAt === null ? {} : { expiresAt }) };
+    },
+    now,
+  );
 }

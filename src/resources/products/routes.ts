@@ -13,6 +13,7 @@ import { recordSearch } from '../../search-log';
 import { productSearchFilters } from '../../search-log/filters';
 import type { ProductListParams } from './params';
 import { loadProductDetail } from './query';
+import { jsonSize, resultCacheOf } from '../../search/result-cache';
 import { searchDepsOf, searchProducts } from './search';
 import { serializeProduct, serializeProductDetail } from './serializer';
 
@@ -25,7 +26,10 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<P
   const endpoint = path.endsWith('/content/products') ? 'content/products' : 'products';
   return async (req, _res, params) => {
     const query = req.query as ParsedQuery;
-    const page = await searchProducts(searchDepsOf(deps), params);
+    const page = await resultCacheOf(deps).get('products', `products?${JSON.stringify(params)}`, async () => {
+      const found = await searchProducts(searchDepsOf(deps), params);
+      return { value: found, size: jsonSize(found) };
+    });
     recordSearch(req, {
       endpoint,
       query: params.search,

@@ -1,0 +1,109 @@
+/**
+ * The result cache of the list and search endpoints (src/search/result-cache.ts) over HTTP: it answers
+ * repeated requests without Meilisearch, and is never staler than Meilisearch once the worker has announced
+ * a write (src/search/generations.ts), in every API process; an expiring image leaves a cached page at its
+ * `valid_until`; while Redis is unreachable every request goes to Meilisearch. (test/api/sync.test.ts runs
+ * the real worker: import → sync → the next request shows the change, with the cache on.)
+ */
+import { advanceGenerations } from '../../src/search/generations';
+import { startTestApi, type TestApi } from '../support/api';
+import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { testConfig } from '../support/stack';
+
+interface Page {
+  data: { id: number; names?: Record<string, string> }[];
+  meta: { total: number };
+}
+
+let stack: CatalogStack;
+let second: TestApi;
+
+beforeAll(async () => {
+  stack = await startCatalogStack();
+  // A second API process on the same indexes and Redis prefix (a replica behind the load balancer).
+  second = await startTestApi(
+    testConfig(stack.database.url, {
+      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+      REDIS_PREFIX: stack.config.redisPrefix,
+    }),
+  );
+  // Both subscribers are live once a fresh generation reaches them.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+});
+afterAll(async () => {
+  await second?.close();
+  await stack?.close();
+});
+
+const productsIndex = () => stack.indexer.meili.index(`${stack.config.meiliIndexPrefix}products`);
+const nameOf = async (api: TestApi, id: number) =>
+  (await api.json<Page>(`/products?ids[]=${id}`)).data[0]?.names?.de;
+
+/** Renames product `id` in Meilisearch alone, as a write of the worker would, and waits for it. */
+async function renameInIndex(id: number, name: string): Promise<void> {
+  const doc = await productsIndex().getDocument(id);
+  await productsIndex()
+    .updateDocuments([{ ...doc, names: { ...(doc.names as object), de: name } }])
+    .waitTask();
+}
+
+it('answers a repeated request from memory until the worker announces a write, then from the index', async () => {
+  const before = await nameOf(stack.api, 1002);
+  expect(before).toBe('Festkammer-Rundballenpresse RP 125 F');
+  expect(await nameOf(second, 1002)).toBe(before);
+
+  await renameInIndex(1002, 'Cache-Probe 1');
+  // Not announced: both processes still answer from their caches (this is what the cache saves).
+  expect(await nameOf(stack.api, 1002)).toBe(before);
+  expect(await nameOf(second, 1002)).toBe(before);
+
+  await advanceGenerations(stack.api.deps.redis, stack.config.redisPrefix, ['products']);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Announced: the very next request of either process sees the write.
+  expect(await nameOf(stack.api, 1002)).toBe('Cache-Probe 1');
+  expect(await nameOf(second, 1002)).toBe('Cache-Probe 1');
+});
+
+it('keys entries by the parsed parameters, not the raw URL', async () => {
+  const first = await stack.api.json<Page>('/products?ids[]=1003');
+  await renameInIndex(1003, 'Cache-Probe 2');
+  // The same parameters written otherwise: same entry, still the cached answer.
+  const same = await stack.api.json<Page>('/products?ids=1003&unknown=1&per_page=15');
+  expect(same.data).toEqual(first.data);
+  await advanceGenerations(stack.api.deps.redis, stack.config.redisPrefix, ['products']);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(await nameOf(stack.api, 1003)).toBe('Cache-Probe 2');
+});
+
+it('drops a cached media page the moment an image on it expires', async () => {
+  await stack.database
+    .db('media')
+    .where('id', 5001)
+    .update({ valid_until: new Date(Date.now() + 2500) });
+  await stack.reindex(); // announces new generations
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const ids = async () => (await stack.api.json<Page>('/media?type=image')).data.map((m) => m.id);
+  expect(await ids()).toContain(5001);
+  expect(await ids()).toContain(5001); // from the cache
+  await new Promise((resolve) => setTimeout(resolve, 2700));
+  expect(await ids()).not.toContain(5001);
+  const page = await stack.api.json<Page>('/media?type=image');
+  expect(page.meta.total).toBe(4);
+});
+
+it('asks Meilisearch for every request while Redis is unreachable (no announcement could arrive)', async () => {
+  const cut = await startTestApi(
+    testConfig(stack.database.url, {
+      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+      REDIS_URL: 'redis://127.0.0.1:1', // nothing listens there
+    }),
+  );
+  try {
+    const before = await nameOf(cut, 1005);
+    expect(before).toBeTruthy();
+    await renameInIndex(1005, 'Cache-Probe 3');
+    expect(await nameOf(cut, 1005)).toBe('Cache-Probe 3');
+  } finally {
+    await cut.close();
+  }
+});
