@@ -5,6 +5,7 @@
  * `loadConfig(env)` returns `AppConfig` or throws `ConfigError` whose message is one line naming the
  * variable; `getConfig()` is the process-wide instance and, on a bad value, prints that line and exits 1.
  */
+import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -74,7 +75,13 @@ const schema = z.object({
   SEARCH_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   API_CACHE_MAX_AGE: z.coerce.number().int().min(0).max(31_536_000).default(0),
   API_RESULT_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
-  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  MEILI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  RENDER_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => Math.min(64, availableParallelism())),
   PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   API_UNLIMITED_NETWORKS: z
     .string()
@@ -126,7 +133,12 @@ export interface AppConfig {
   apiCacheMaxAge: number;
   /** bytes the API's result cache of list and search answers may hold (src/search/result-cache.ts); 0 = off */
   resultCacheBytes: number;
-  /** render jobs (renditions, previews) one worker process runs at once, apart from the index jobs */
+  /** ms the API waits for one Meilisearch request (connect included) before it answers 503 */
+  meiliTimeoutMs: number;
+  /**
+   * render jobs (renditions, previews) one worker process runs at once, apart from the index jobs; default
+   * the machine's cores (`os.availableParallelism()`)
+   */
   renderConcurrency: number;
   /** milliseconds the CMS preview waits for the worker to render a missing rendition before a 503 */
   previewTimeoutMs: number;
@@ -186,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     searchLogRetentionDays: e.SEARCH_LOG_RETENTION_DAYS,
     apiCacheMaxAge: e.API_CACHE_MAX_AGE,
     resultCacheBytes: e.API_RESULT_CACHE_MB * 1024 * 1024,
+    meiliTimeoutMs: e.MEILI_TIMEOUT_MS,
     renderConcurrency: e.RENDER_CONCURRENCY,
     previewTimeoutMs: e.PREVIEW_TIMEOUT_MS,
     unlimitedNetworks: e.API_UNLIMITED_NETWORKS,

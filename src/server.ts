@@ -17,14 +17,14 @@ import { createLogger } from './logger';
 import { createSearchLog } from './search-log';
 import { watchGenerations } from './search/generations';
 import { lexiconProvider } from './search/german/provider';
-import { createMeiliClient } from './search/indexes';
+import { createApiMeiliClient } from './search/indexes';
 
 /** Starts the API; resolves with the listening server. */
 export async function startServer(): Promise<Server> {
   const config = getConfig();
   const logger = createLogger(config, 'api');
   const db = createDb(config.databaseUrl, 10);
-  const meili = createMeiliClient(config);
+  const { meili, close: closeMeili } = createApiMeiliClient(config);
   const redis = createLimiterRedis(config, logger);
   // A pool of its own: a slow or unreachable Postgres never makes the log's writes wait for (or hold)
   // the connections requests need.
@@ -84,6 +84,7 @@ export async function startServer(): Promise<Server> {
           redis.disconnect();
           return Promise.allSettled([
             generations.close(),
+            closeMeili(),
             indexQueue.close(),
             renderJobs.close(),
             db.destroy(),

@@ -6,6 +6,7 @@
  */
 import { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../../config/env';
+import { meiliHttpClient } from './http-client';
 
 /** The indexes, in the order a full reindex of everything builds them. */
 export const INDEX_NAMES = ['products', 'articles', 'media'] as const;
@@ -17,15 +18,45 @@ export function indexUid(prefix: string, name: IndexName): string {
 }
 
 /**
- * A Meilisearch client for MEILI_URL (with MEILI_MASTER_KEY), asking for uncompressed answers. Throws when
- * MEILI_URL is unset: the API and the worker need a server (`npm run meili` or the demo starts one).
+ * The API's Meilisearch client for MEILI_URL: requests over a keep-alive connection pool
+ * (src/search/http-client.ts), each with a deadline of `meiliTimeoutMs` (MEILI_TIMEOUT_MS). `close()`
+ * closes the pool. Throws when MEILI_URL is unset.
  */
-export function createMeiliClient(config: Pick<AppConfig, 'meiliUrl' | 'meiliMasterKey'>): Meilisearch {
+export function createApiMeiliClient(
+  config: Pick<AppConfig, 'meiliUrl' | 'meiliMasterKey' | 'meiliTimeoutMs'>,
+): { meili: Meilisearch; close: () => Promise<void> } {
+  const host = requireMeiliUrl(config);
+  const http = meiliHttpClient(host, {
+    connectTimeoutMs: Math.min(1000, config.meiliTimeoutMs),
+    requestTimeoutMs: config.meiliTimeoutMs,
+  });
+  const meili = new Meilisearch({
+    host,
+    apiKey: config.meiliMasterKey,
+    httpClient: http.request,
+    timeout: config.meiliTimeoutMs,
+    requestInit: { headers: { 'Accept-Encoding': 'identity' } },
+  });
+  return { meili, close: http.close };
+}
+
+function requireMeiliUrl(config: Pick<AppConfig, 'meiliUrl'>): string {
   if (!config.meiliUrl) {
     throw new Error('MEILI_URL is not set: start Meilisearch (npm run meili) and point MEILI_URL at it');
   }
+  return config.meiliUrl;
+}
+
+/**
+ * A Meilisearch client for MEILI_URL (with MEILI_MASTER_KEY) on the global fetch, asking for uncompressed
+ * answers: for the worker and the command-line tools, whose errors are the package's own
+ * (`MeilisearchApiError`). Throws when MEILI_URL is unset: the API and the worker need a server
+ * (`npm run meili` or the demo starts one).
+ */
+export function createMeiliClient(config: Pick<AppConfig, 'meiliUrl' | 'meiliMasterKey'>): Meilisearch {
+  requireMeiliUrl(config);
   return new Meilisearch({
-    host: config.meiliUrl,
+    host: config.meiliUrl!,
     apiKey: config.meiliMasterKey,
     // Node's fetch asks for gzip; Meilisearch then streams a compressed answer in two writes and the second
     // waits for the client's delayed ACK (~40 ms a call, measured in bench). Uncompressed answers from a

@@ -121,6 +121,8 @@ function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     MEDIA_ROOT: stack.mediaRoot,
     APP_URL: 'http://api.test',
     LOG_LEVEL: 'warn',
+    // The proxy holds searches for seconds on purpose: longer than the API's default Meilisearch deadline.
+    MEILI_TIMEOUT_MS: '60000',
     ...extra,
   };
 }

@@ -14,7 +14,7 @@ import { createLimiterRedis } from '../../src/http/rate-limit';
 import { createLogger } from '../../src/logger';
 import { createSearchLog, type SearchLog, type SearchLogOptions } from '../../src/search-log';
 import { watchGenerations } from '../../src/search/generations';
-import { createMeiliClient } from '../../src/search/indexes';
+import { createApiMeiliClient } from '../../src/search/indexes';
 import { checkResponse, failOnViolations } from './contract';
 
 // Every response of get()/json() is checked against the OpenAPI document (./contract.ts); violations
@@ -63,10 +63,11 @@ export async function startTestApi(
   // The result cache is on, as in production: keyed by the generations the worker (or the test stack's
   // reindex) announces on this file's Redis prefix.
   const generations = watchGenerations(redis, config.redisPrefix, logger);
+  const meiliClient = createApiMeiliClient(config);
   const deps = {
     config,
     db,
-    meili: createMeiliClient(config),
+    meili: meiliClient.meili,
     logger,
     redis,
     searchLog,
@@ -108,6 +109,7 @@ export async function startTestApi(
       await new Promise((resolve) => server.close(resolve));
       await searchLog.close(2000);
       await generations.close();
+      await meiliClient.close();
       deps.redis.disconnect();
       await renderJobs.close();
       await db.destroy();

@@ -1,0 +1,83 @@
+/**
+ * The API's HTTP client for Meilisearch (issue 14, "Search and list path"): requests go over a keep-alive
+ * undici `Pool` with `pool.request` instead of the global `fetch`, which costs a WHATWG Request, Headers,
+ * Response and body stream per call (the largest part of the API's CPU profile next to JSON). Deadlines:
+ * `connectTimeoutMs` to open a connection, `requestTimeoutMs` for the answer's headers and again for its
+ * body; the meilisearch client's own `timeout` aborts the whole call (it passes an AbortSignal).
+ *
+ * The meilisearch package wraps whatever a custom client throws in a `MeilisearchRequestError` (the app
+ * maps it to 503). An answer with status ≥ 400 is thrown as `MeilisearchAnswerError`, whose `code` is
+ * Meilisearch's error code, so `error.cause.code` reads as with the package's own client
+ * (`index_not_found`, `invalid_search_attributes_to_search_on`).
+ */
+import { Pool } from 'undici';
+
+/** Meilisearch answered with an error status; `code` is its error code (`index_not_found`, ...). */
+export class MeilisearchAnswerError extends Error {
+  override readonly name = 'MeilisearchAnswerError';
+  readonly code: string | undefined;
+  constructor(
+    readonly status: number,
+    readonly body: { code?: string; message?: string } | undefined,
+  ) {
+    super(body?.message ?? `Meilisearch answered ${status}`);
+    this.code = body?.code;
+  }
+}
+
+export interface MeiliHttpOptions {
+  /** the most connections to Meilisearch at once; undefined: no limit (as the global fetch) */
+  connections?: number;
+  /** ms to open a connection */
+  connectTimeoutMs: number;
+  /** ms for the answer's headers, and again for its body */
+  requestTimeoutMs: number;
+}
+
+/** Headers of a fetch `RequestInit` as a plain object (the meilisearch client passes a `Headers`). */
+function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers) return out;
+  if (headers instanceof Headers) {
+    headers.forEach((value, name) => {
+      out[name] = value;
+    });
+  } else if (Array.isArray(headers)) {
+    for (const [name, value] of headers) out[name!.toLowerCase()] = value!;
+  } else {
+    for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = String(value);
+  }
+  return out;
+}
+
+/**
+ * A `httpClient` for `new Meilisearch({ host, httpClient })` on a pool to `host`'s origin, and `close()`.
+ * Resolves with the parsed JSON answer (undefined for an empty body); rejects with
+ * `MeilisearchAnswerError` for a status ≥ 400, or undici's error (connect refused, timeouts, abort).
+ */
+export function meiliHttpClient(host: string, options: MeiliHttpOptions) {
+  const origin = new URL(host).origin;
+  const pool = new Pool(origin, {
+    connections: options.connections ?? null,
+    connect: { timeout: options.connectTimeoutMs },
+    headersTimeout: options.requestTimeoutMs,
+    bodyTimeout: options.requestTimeoutMs,
+    keepAliveTimeout: 30_000,
+  });
+  const request = async (input: string | URL | Request, init: RequestInit = {}): Promise<unknown> => {
+    const url = input instanceof URL ? input : new URL(typeof input === 'string' ? input : input.url);
+    const { statusCode, body } = await pool.request({
+      origin,
+      path: `${url.pathname}${url.search}`,
+      method: (init.method ?? 'GET') as 'GET',
+      headers: plainHeaders(init.headers),
+      body: typeof init.body === 'string' ? init.body : undefined,
+      signal: init.signal ?? undefined,
+    });
+    const text = await body.text();
+    const parsed: unknown = text === '' ? undefined : JSON.parse(text);
+    if (statusCode >= 400) throw new MeilisearchAnswerError(statusCode, parsed as { code?: string });
+    return parsed;
+  };
+  return { request, close: () => pool.close() };
+}
