@@ -4,6 +4,9 @@
  * five built-in formats with the worker's sharp settings, and prints images/s and this process's peak RSS
  * (`process.resourceUsage().maxRSS`, tsx included). The sources are generated once by a child process
  * (generating noise costs more memory than rendering) and cached in .data/bench/render/.
+ *
+ * `--files <list.json> [--jobs n]`: sharp alone on given originals (`benchRenderFiles`), the baseline of
+ * bench/render-pipeline.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +14,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { BUILTIN_IMAGE_FORMATS } from '../src/catalog/image-formats';
-import { configureSharp, DEFAULT_SHARP_SETTINGS, renderFormats } from '../indexer/render/sharp';
+import { availableParallelism } from 'node:os';
+import type { RenderFormat } from '../src/catalog/rendition-formats';
+import {
+  configureSharp,
+  DEFAULT_SHARP_SETTINGS,
+  renderFormats,
+  sharpSettingsFor,
+} from '../indexer/render/sharp';
 
 export interface RenderBenchResult {
   width: number;
@@ -101,6 +111,56 @@ export async function benchRender(options: {
   };
 }
 
+export interface RenderFilesResult {
+  images: number;
+  /** Images that could not be decoded (the pipeline fails their jobs the same way). */
+  failed: number;
+  seconds: number;
+  imagesPerSecond: number;
+  peakRssMb: number;
+  jobs: number;
+  sharpThreads: number;
+}
+
+/**
+ * Sharp alone on real originals: renders every file of `files` (paths) into `formats`, `jobs` at a time,
+ * with the worker's sharp settings for that concurrency (`sharpSettingsFor`), each file read from disk as
+ * the render job does, nothing written. Returns images/s and this process's peak RSS.
+ */
+export async function benchRenderFiles(
+  files: readonly string[],
+  formats: readonly RenderFormat[],
+  jobs: number,
+): Promise<RenderFilesResult> {
+  const settings = sharpSettingsFor(jobs);
+  configureSharp(settings);
+  let next = 0;
+  let failed = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: jobs }, async () => {
+      while (next < files.length) {
+        const file = files[next++]!;
+        try {
+          await renderFormats(file, formats);
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return {
+    images: files.length,
+    failed,
+    seconds,
+    imagesPerSecond: files.length / seconds,
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    jobs,
+    sharpThreads: settings.concurrency,
+  };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -109,8 +169,19 @@ async function main(): Promise<void> {
       'cache-mb': { type: 'string' },
       concurrency: { type: 'string' },
       generate: { type: 'boolean', default: false },
+      files: { type: 'string' },
+      jobs: { type: 'string', default: String(availableParallelism()) },
     },
   });
+  if (values.files) {
+    // A JSON file { files: string[], formats: RenderFormat[] } (bench/render-pipeline.ts writes it).
+    const input = JSON.parse(readFileSync(values.files, 'utf8')) as {
+      files: string[];
+      formats: RenderFormat[];
+    };
+    console.log(JSON.stringify(await benchRenderFiles(input.files, input.formats, Number(values.jobs))));
+    return;
+  }
   const [width, height] = values.size.split('x').map(Number);
   if (!width || !height) throw new Error(`--size must be <width>x<height> (got "${values.size}")`);
   if (values.generate) return generate(width, height);

@@ -66,6 +66,15 @@ const BULK_REBUILDS: Record<KeyedEntity, IndexName[]> = {
  */
 const NOT_INDEXED = new Set(['image_format', 'tractor_series', 'tractor_model', 'user']);
 
+/**
+ * Rows a finished render writes (indexer/jobs/render.ts): the documents that show the image change like
+ * for a change of the image itself, but no render job is queued (it has just run).
+ */
+const RENDITION_ROWS: Record<string, KeyedEntity> = {
+  media_renditions: 'media',
+  upload_renditions: 'product_upload',
+};
+
 const isKeyed = (entity: string): entity is KeyedEntity => (KEYED as readonly string[]).includes(entity);
 
 /** The changed ids of every keyed entity, one `int[]` each, referenced once by the queries below. */
@@ -127,7 +136,16 @@ export async function planChanges(db: Knex, rows: readonly OutboxRow[], logger: 
   const unknown: OutboxRow[] = [];
   let synonyms = false;
   const renders: RenderPlan = { all: false, media: [], uploads: [] };
+  // Images whose own row is in the round (a render row alone queues no render).
+  const changed = { media: new Set<number>(), product_upload: new Set<number>() };
   for (const row of rows) {
+    const renditionsOf = Object.hasOwn(RENDITION_ROWS, row.entity) ? RENDITION_ROWS[row.entity] : undefined;
+    if (renditionsOf) {
+      const id = parseId(row.entity_id);
+      if (id !== null) keys[renditionsOf].add(id);
+      else logger.warn({ outboxId: row.id, entity: row.entity, entityId: row.entity_id }, 'outbox: bad id');
+      continue;
+    }
     if (row.entity === 'image_format') renders.all = true;
     // A taxonomy is a facet attribute of products: it appears or disappears in the settings.
     if (row.entity === 'taxonomy') rebuild.add('products');
@@ -139,8 +157,10 @@ export async function planChanges(db: Knex, rows: readonly OutboxRow[], logger: 
       if (row.entity === 'media' || row.entity === 'product_upload') renders.all = true;
     } else {
       const id = parseId(row.entity_id);
-      if (id !== null) keys[row.entity].add(id);
-      else logger.warn({ outboxId: row.id, entity: row.entity, entityId: row.entity_id }, 'outbox: bad id');
+      if (id !== null) {
+        keys[row.entity].add(id);
+        if (row.entity === 'media' || row.entity === 'product_upload') changed[row.entity].add(id);
+      } else logger.warn({ outboxId: row.id, entity: row.entity, entityId: row.entity_id }, 'outbox: bad id');
     }
   }
   for (const row of unknown) {
@@ -157,8 +177,8 @@ export async function planChanges(db: Knex, rows: readonly OutboxRow[], logger: 
   }
   if (!renders.all) {
     // Deleted records need no job: their renditions went with them (FK cascade).
-    renders.media = lists.media.sort((a, b) => a - b);
-    renders.uploads = lists.product_upload.sort((a, b) => a - b);
+    renders.media = [...changed.media].sort((a, b) => a - b);
+    renders.uploads = [...changed.product_upload].sort((a, b) => a - b);
   }
   return { rebuild, ids, synonyms, unknown, renders };
 }

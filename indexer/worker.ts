@@ -47,7 +47,8 @@ import {
 } from '../src/jobs/render-queue';
 import { dispatch, dispatchRender, type IndexJobHandlers, type RenderJobHandlers } from './queue';
 import { INDEX_DEFINITIONS } from './registry';
-import { configureSharp } from './render/sharp';
+import { configureSharp, sharpSettingsFor } from './render/sharp';
+import { createSyncRequester, type SyncRequester } from './sync-requests';
 
 /** Id of the job scheduler that enqueues `sync`. */
 export const SYNC_SCHEDULER_ID = 'sync';
@@ -169,50 +170,59 @@ export interface RenderWorkerOptions {
   indexQueue?: IndexQueue;
   /** Default: RENDER_CONCURRENCY. */
   concurrency?: number;
+  /** Milliseconds the renders' sync requests are gathered before one sync is asked for (default 2000). */
+  syncDelayMs?: number;
 }
 
 export interface RenderWorker {
   worker: RenderJobWorker;
   queue: RenderQueue;
+  /** The debounced sync requests of the renders (`enqueued`: sync jobs asked for so far). */
+  syncRequests: SyncRequester;
   /** Stops taking jobs, waits for the running ones, closes what it opened. */
   close(): Promise<void>;
 }
 
 /**
  * Starts a BullMQ worker on REDIS_PREFIX's render queue: `render` and `preview` jobs, `concurrency` at a
- * time (sharp runs with its cache off and 2 threads per render). A render that changed something writes an
- * outbox row and asks the index queue for a sync, so the new `conversions` reach the search documents.
- * Throws when a job has no handler.
+ * time (sharp runs with its cache off and about cores ÷ concurrency threads per render, `sharpSettingsFor`).
+ * A render that changed something writes an outbox row and asks for a sync, debounced
+ * (sync-requests.ts): the renders of two seconds share one sync job, whose round brings all their
+ * `conversions` into the search documents. Throws when a job has no handler.
  */
 export async function createRenderWorker(options: RenderWorkerOptions): Promise<RenderWorker> {
   const { config } = options;
   const logger = options.logger ?? pino({ name: 'render-worker', level: config.logLevel });
-  configureSharp();
+  const concurrency = options.concurrency ?? config.renderConcurrency;
+  configureSharp(sharpSettingsFor(concurrency));
   const queue = createRenderQueue(config, options.jobOptions);
   queue.on('error', (error) => logger.error({ err: error }, 'render queue error'));
   const indexQueue = options.indexQueue ?? createIndexQueue(config, options.jobOptions);
   if (!options.indexQueue)
     indexQueue.on('error', (error) => logger.error({ err: error }, 'index queue error'));
+  const syncRequests = createSyncRequester(() => enqueueSync(indexQueue), logger, options.syncDelayMs);
   const ctx: RenderContext = {
     db: options.db,
     mediaRoot: config.mediaRoot,
     logger,
     jobs: {
       enqueueRenders: (requests) => enqueueRenders(queue, requests),
-      requestSync: () => enqueueSync(indexQueue),
+      requestSync: () => syncRequests.request(),
     },
   };
   const worker: RenderJobWorker = new Worker(RENDER_QUEUE_NAME, dispatchRender(createRenderHandlers(ctx)), {
     connection: redisConnection(config, 'worker'),
     prefix: config.redisPrefix,
-    concurrency: options.concurrency ?? config.renderConcurrency,
+    concurrency,
   });
   logOutcome(logger, worker, 'render');
   return {
     worker,
     queue,
+    syncRequests,
     async close() {
       await worker.close();
+      await syncRequests.flush();
       await queue.close();
       if (!options.indexQueue) await indexQueue.close();
     },

@@ -3,9 +3,10 @@
  * date with the active image formats. Idempotent: a format is rendered only when its rendition is missing,
  * was made with another format signature (fit, size, quality, renderer version) or from another original,
  * or its file is gone; renditions of formats no longer active are deleted. When anything changed, an
- * outbox row for the owner is written in the same transaction, so the next sync puts the new `conversions`
- * into the documents (the sync queues a render for that row again, which then finds nothing to do: the
- * loop ends there).
+ * outbox row for the owner (`media_renditions` / `upload_renditions`) is written in the same transaction,
+ * so a sync puts the new `conversions` into the documents; that row queues no render again. The job then
+ * asks for a sync (`ctx.jobs.requestSync`), which the worker debounces: a backlog of renders is brought
+ * into the indexes by a few sync rounds, each taking every render row written since the last.
  *
  * The `preview` job (`runPreview`) runs the same function for the CMS preview that asks for a rendition
  * not made yet (src/resources/content-media/render.ts waits for it): `only` restricts it to the format
@@ -52,8 +53,12 @@ interface ExistingRow {
 
 const TABLES = { media: 'media', upload: 'product_uploads' } as const;
 const COLUMNS = { media: 'media_id', upload: 'upload_id' } as const;
-/** The outbox entity whose documents show the owner (fanout.ts). */
-const OUTBOX = { media: 'media', upload: 'product_upload' } as const;
+/**
+ * The outbox entity a render writes for its owner: fanout.ts updates the documents that show the owner, as
+ * for a `media`/`product_upload` row, but queues no render job for it (the render has just run).
+ */
+export const RENDITION_OUTBOX = { media: 'media_renditions', upload: 'upload_renditions' } as const;
+const OUTBOX = RENDITION_OUTBOX;
 
 /** Writes `data` to `target` atomically (temp file + rename); a file already there is left alone. */
 async function writeOnce(target: string, data: Buffer): Promise<void> {

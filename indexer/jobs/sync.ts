@@ -130,7 +130,8 @@ function describe(error: unknown): string {
 }
 
 /**
- * Drains the outbox: rounds of at most `roundSize` pending rows until none is left. Returns what it did.
+ * Drains the outbox: rounds of at most `roundSize` pending rows until a round finds none or fewer than
+ * `roundSize` (rows written during that round are left to the next sync job). Returns what it did.
  * On failure the round's rows get `attempts + 1` and `last_error`, stay pending, and the error is rethrown.
  */
 export async function syncOutbox(
@@ -169,5 +170,10 @@ export async function syncOutbox(
     result.rows += rows.length;
     result.rounds += 1;
     ctx.logger.debug({ rows: rows.length, first: ids[0], last: ids[ids.length - 1] }, 'sync: round done');
+    // A partial round took everything pending when it started; rows written since (renders finishing one
+    // by one, an import) wait for the next sync job, which comes within seconds (the scheduler, a render's
+    // debounced request). Going round after round would sync each render alone and keep the index slot and
+    // Meilisearch busy for as long as a render backlog lasts.
+    if (rows.length < roundSize) return result;
   }
 }

@@ -20,6 +20,7 @@
  *   an AV1 decoder only, and rendered from those pixels the same way. Other HEIF codecs are refused with
  *   `UnsupportedInputError`.
  */
+import { availableParallelism } from 'node:os';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { DEFAULT_QUALITY, formatSignature, type RenderFormat } from '../../src/catalog/rendition-formats';
 import { withHeicPixels } from './heic';
@@ -58,6 +59,21 @@ export interface SharpSettings {
  * does.
  */
 export const DEFAULT_SHARP_SETTINGS: SharpSettings = { cacheMemoryMb: 0, concurrency: 2 };
+
+/**
+ * The settings for `renderConcurrency` renders at once on this machine: cache off, and libvips threads per
+ * image = cores ÷ renders (at least 1), so that renders × threads ≈ cores (more threads than cores only
+ * add memory: each thread holds its own tile buffers).
+ */
+export function sharpSettingsFor(
+  renderConcurrency: number,
+  cores: number = availableParallelism(),
+): SharpSettings {
+  return {
+    cacheMemoryMb: DEFAULT_SHARP_SETTINGS.cacheMemoryMb,
+    concurrency: Math.max(1, Math.floor(cores / Math.max(1, renderConcurrency))),
+  };
+}
 
 /** Applies `settings` process-wide (sharp's cache and thread pool are global). Call once at start. */
 export function configureSharp(settings: SharpSettings = DEFAULT_SHARP_SETTINGS): void {

@@ -1,7 +1,7 @@
 /**
  * `npm run reindex -- <products|articles|media|synonyms|renditions|all> [--wait]`: asks the index worker
- * for a zero-downtime rebuild (`renditions`: queue a render job for every image; `--wait` waits until they
- * are queued, not rendered). Without `--wait` it prints the job id and exits 0. With `--wait` it shows the
+ * for a zero-downtime rebuild (`renditions`: queue a render job for every image; `--wait` then shows a
+ * progress bar over the render backlog until every render job has run). Without `--wait` it prints the job id and exits 0. With `--wait` it shows the
  * documents pushed per index until the job ends, then prints each live index's document count (exit 0),
  * or the job's error (exit 1). Bad arguments, or Redis or Meilisearch out of reach: a message and exit 1.
  */
@@ -18,6 +18,7 @@ import {
   type ReindexJobProgress,
   type ReindexTarget,
 } from '../jobs/index-queue';
+import { createRenderQueue, renderBacklog } from '../jobs/render-queue';
 import { watchJob } from '../jobs/watch';
 import { createMeiliClient, INDEX_NAMES, indexUid, type IndexName } from '../search/indexes';
 
@@ -88,6 +89,52 @@ function progressDisplay() {
   };
 }
 
+/** Milliseconds between two looks at the render backlog. */
+const BACKLOG_POLL_MS = 500;
+
+/**
+ * After `renditions --wait` queued the render jobs: a progress bar over the render backlog (render jobs
+ * waiting, running or delayed for a retry) until it is empty, then a line with the renders done and the
+ * renders that failed for good meanwhile (corrupt originals). Returns the exit code: 0 (failed renders are
+ * reported, not an error of the reindex). Throws when Redis is lost.
+ */
+async function waitForRenders(config: ReturnType<typeof getConfig>): Promise<number> {
+  const queue = createRenderQueue(config);
+  queue.on('error', () => undefined);
+  const bar = new cliProgress.SingleBar(
+    {
+      format: ' renders  |{bar}| {value}/{total} images, {backlog} left',
+      hideCursor: true,
+      clearOnComplete: false,
+      stream: process.stderr,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  try {
+    const failedBefore = (await queue.getJobCounts('failed')).failed ?? 0;
+    let backlog = await renderBacklog(queue);
+    let total = backlog;
+    bar.start(total, 0, { backlog });
+    while (backlog > 0) {
+      await new Promise((resolve) => setTimeout(resolve, BACKLOG_POLL_MS));
+      backlog = await renderBacklog(queue);
+      // The backlog may grow (an import, a format change): the bar's total follows.
+      total = Math.max(total, backlog);
+      bar.setTotal(total);
+      bar.update(total - backlog, { backlog });
+    }
+    bar.stop();
+    const failed = ((await queue.getJobCounts('failed')).failed ?? 0) - failedBefore;
+    console.log(
+      `renditions: ${total} render jobs done${failed > 0 ? `, ${failed} failed (see the queue dashboard)` : ''}`,
+    );
+    return 0;
+  } finally {
+    bar.stop();
+    await queue.close();
+  }
+}
+
 async function main(): Promise<number> {
   const { target, wait } = parse();
   const config = getConfig();
@@ -139,6 +186,7 @@ async function main(): Promise<number> {
       );
       return 1;
     }
+    if (target === 'renditions') return await waitForRenders(config);
     for (const name of indexesOf(target)) {
       const uid = indexUid(config.meiliIndexPrefix, name);
       const { numberOfDocuments } = await meili.index(uid).getStats();

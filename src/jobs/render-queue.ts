@@ -117,6 +117,18 @@ export async function enqueueRenders(
   return requests.length;
 }
 
+/** The states of jobs not done yet: the render backlog (`renderBacklog`). */
+export const BACKLOG_STATES = ['waiting', 'prioritized', 'active', 'delayed'] as const;
+
+/**
+ * The render backlog: jobs of the render queue waiting, prioritized, running or delayed for a retry (not
+ * completed, not failed for good). One Redis round trip; throws when Redis is down.
+ */
+export async function renderBacklog(queue: RenderQueue): Promise<number> {
+  const counts = await queue.getJobCounts(...BACKLOG_STATES);
+  return BACKLOG_STATES.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
+}
+
 /** The job id of a preview: one per medium and format (BullMQ ids may not contain `:`). */
 export function previewJobId(request: PreviewRequest): string {
   return `preview-media-${request.mediumId}-${encodeURIComponent(request.format)}`;

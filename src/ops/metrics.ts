@@ -8,7 +8,8 @@
  *   around the app's Meilisearch calls (`timeMeilisearch`);
  * - `postgres_query_duration_seconds` by outcome, from knex's query events (`timePostgres`);
  * - on scrape: `index_outbox_pending`, `index_outbox_oldest_pending_age_seconds` (one SQL query),
- *   `index_queue_jobs` and `render_queue_jobs` by state (BullMQ `getJobCounts`), `search_log_*` counters;
+ *   `index_queue_jobs` and `render_queue_jobs` by state (BullMQ `getJobCounts`), `render_backlog` (render
+ *   jobs not done yet), `search_log_*` counters;
  * - prom-client's default process metrics (CPU, memory, event-loop lag, GC).
  */
 import type { RequestHandler } from 'express';
@@ -16,7 +17,7 @@ import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { IndexQueue } from '../jobs/index-queue';
-import type { RenderQueue } from '../jobs/render-queue';
+import { renderBacklog, type RenderQueue } from '../jobs/render-queue';
 import type { SearchLog } from '../search-log';
 
 /** Seconds: from a fast cache hit to a slow search. */
@@ -132,6 +133,15 @@ export function createMetrics(deps: MetricsDeps): Metrics {
       'Jobs of the render queue (render, preview) by state; failed renders are kept until removed.',
       deps.renderQueue,
     );
+    const renderQueue = deps.renderQueue;
+    new Gauge({
+      name: 'render_backlog',
+      help: 'Render jobs not done yet (waiting, prioritized, running, delayed for a retry): the rendition backlog.',
+      registers: [registry],
+      async collect() {
+        this.set(await renderBacklog(renderQueue));
+      },
+    });
   }
 
   // The search log counts in plain numbers; the counters follow them on each scrape.

@@ -317,6 +317,7 @@ describe('/metrics', () => {
       expect(sample(page, 'render_queue_jobs', { state: 'prioritized' })).toBe(1);
       expect(sample(page, 'render_queue_jobs', { state: 'waiting' })).toBe(1);
       expect(sample(page, 'render_queue_jobs', { state: 'failed' })).toBe(0);
+      expect(sample(page, 'render_backlog')).toBe(2);
     } finally {
       await api.queue.remove('metrics-probe');
       await api.renderQueue.remove('render-probe');

@@ -2,7 +2,7 @@
  * The `render` job on the sample snapshot (real files in a temp MEDIA_ROOT): rows with real sizes and
  * content-addressed files, nothing rendered twice, a changed format re-renders only that format, an
  * inactive format's renditions go, a corrupt original fails its own job only, and the outbox and fan-out
- * that connect renders and syncs (without a render ↔ sync loop).
+ * that connect renders and syncs (without a render ↔ sync loop: a render's row queues no render).
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -62,7 +62,7 @@ describe('runRender', () => {
     }
     // The render tells the sync to update the documents that show 5001.
     expect((await outbox(h.db)).filter((o) => !o.processed).slice(-1)).toEqual([
-      { entity: 'media', entity_id: '5001', processed: false, attempts: 0, last_error: null },
+      { entity: 'media_renditions', entity_id: '5001', processed: false, attempts: 0, last_error: null },
     ]);
   });
 
@@ -141,6 +141,19 @@ describe('render planning', () => {
       r.map(([entity, entity_id], i) => ({ id: i + 1, entity, entity_id, action: 'upsert' as const }));
     const plan = await planChanges(h.db, rowsOf(['media', '5002'], ['product_upload', '9001']), silentLogger);
     expect(plan.renders).toEqual({ all: false, media: [5002], uploads: [9001] });
+    // A render's own row updates the documents that show the image, but queues no render again.
+    const rendered = await planChanges(
+      h.db,
+      rowsOf(['media_renditions', '5001'], ['upload_renditions', '9002'], ['media', '5003']),
+      silentLogger,
+    );
+    expect(rendered.renders).toEqual({ all: false, media: [5003], uploads: [] });
+    expect(rendered.ids.media).toEqual([5001, 5003]);
+    expect(rendered.ids.products).toEqual(
+      expect.arrayContaining(
+        (await h.db('product_uploads').where({ id: 9002 }).pluck('product_id')) as number[],
+      ),
+    );
     const formats = await planChanges(h.db, rowsOf(['image_format', 'thumb']), silentLogger);
     expect(formats.renders.all).toBe(true);
     const all = await allRenderRequests(h.db);

@@ -35,6 +35,8 @@ export function testConfig(databaseUrl: string, overrides: Record<string, string
     // The limiter runs in every test (headers and all); only the rate-limit tests set real limits.
     API_RATE_LIMIT_TOKEN: '1000000',
     API_RATE_LIMIT_GUEST: '1000000',
+    // The default is the machine's cores; tests count on two.
+    RENDER_CONCURRENCY: '2',
     ...overrides,
   });
 }

@@ -1,0 +1,273 @@
+/**
+ * `npx tsx bench/render-pipeline.ts [--scale small|medium] [--jobs n] [--worker-root <dir>] [--limit n]`:
+ * the rendition backlog end to end next to sharp alone on the same originals, in one run (issue 14.5).
+ *
+ * 1. The demo catalog of `scale` (seed 1; generated into .data/bench when missing) in a database of its
+ *    own (`catalog_bench_render_<scale>`, imported on the first run, kept), its MEDIA_ROOT in
+ *    .data/bench/media-render-<scale>; every rendition row and file is deleted before each run.
+ * 2. A bundled Meilisearch with a fresh data dir; the indexes are built in-process.
+ * 3. Sharp alone: bench/render.ts `--files` in a child process renders the originals of every render job
+ *    into the active formats, `--jobs` at a time (default: the cores, the worker's default), nothing written.
+ * 4. The pipeline: the worker (`indexer/worker.ts` of `--worker-root`, default this tree) as a child with
+ *    RENDER_CONCURRENCY = `--jobs`; then what `npm run reindex -- renditions` does (a `reindex renditions`
+ *    job on the index queue) and a look every 200 ms until the reindex job is done, the render backlog is
+ *    empty and no outbox row is pending, i.e. every image's `conversions` is in the search documents
+ *    (`GET /media` answers from them). The worker's peak RSS is its VmHWM.
+ *
+ * Prints one JSON line (images/s of both, the ratio, RSS, sync rounds that carried render rows).
+ * `--limit n`: only the first n images (a smoke run); their render jobs only, queued directly.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs, promisify } from 'node:util';
+import { loadConfig } from '../config/env';
+import { activeFormats, allRenderRequests } from '../indexer/jobs/render';
+import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } from '../src/db/database';
+import { importSnapshot } from '../src/import';
+import { createIndexQueue, enqueueReindex } from '../src/jobs/index-queue';
+import { createRenderQueue, enqueueRenders, renderBacklog } from '../src/jobs/render-queue';
+import { startBundledMeilisearch } from '../tools/dev/meilisearch';
+import { supervise } from '../tools/dev/supervise';
+import { generateCatalog } from '../tools/generate';
+import { dropRedisKeys } from '../tools/support/redis';
+import { buildIndexes } from './api/services';
+import type { RenderFilesResult } from './render';
+
+const ROOT = path.resolve(__dirname, '..');
+const DATA = path.join(ROOT, '.data', 'bench');
+
+export interface RenderPipelineResult {
+  scale: string;
+  images: number;
+  formats: number;
+  jobs: number;
+  sharp: RenderFilesResult;
+  pipeline: {
+    seconds: number;
+    imagesPerSecond: number;
+    workerPeakRssMb: number;
+    /** Sync rounds that brought render rows into the indexes. */
+    syncRounds: number;
+    renditions: number;
+    failedJobs: number;
+  };
+  /** pipeline images/s ÷ sharp alone images/s */
+  ratio: number;
+}
+
+/** The catalog database of `scale`, imported once (kept while its marker file is there). */
+async function prepare(serverUrl: string, scale: string, log: (m: string) => void) {
+  const snapshot = path.join(DATA, `snapshot-${scale}-seed1`);
+  if (!existsSync(path.join(snapshot, 'manifest.json'))) {
+    log(`generating the ${scale} catalog into ${path.relative(ROOT, snapshot)}...`);
+    await rm(snapshot, { recursive: true, force: true });
+    await generateCatalog({ outDir: snapshot, scale: scale as 'small', seed: 1 });
+  }
+  const url = withDatabase(serverUrl, `catalog_bench_render_${scale}`);
+  const mediaRoot = path.join(DATA, `media-render-${scale}`);
+  const marker = path.join(mediaRoot, '.imported');
+  if (!existsSync(marker)) {
+    log(`importing the ${scale} catalog into ${path.basename(url.split('?')[0]!)} (kept for later runs)...`);
+    await dropDatabase(url);
+    await rm(mediaRoot, { recursive: true, force: true });
+    await ensureDatabase(url);
+    const db = createDb(url, 2);
+    try {
+      await migrateLatest(db);
+      await importSnapshot(db, snapshot, { mode: 'full', mediaRoot });
+    } finally {
+      await db.destroy();
+    }
+    await writeFile(marker, new Date().toISOString());
+  }
+  return { url, mediaRoot };
+}
+
+/** Peak resident set of process `pid` in MB (VmHWM), 0 when it is gone. */
+async function peakRssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = /VmHWM:\s+(\d+)/.exec(status)?.[1];
+  return kb ? Math.round(Number(kb) / 1024) : 0;
+}
+
+/** The node process of a `node --import tsx` child (tsx may run the script in a grandchild). */
+async function scriptPid(pid: number): Promise<number> {
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  const first = children.trim().split(/\s+/).filter(Boolean)[0];
+  return first ? scriptPid(Number(first)) : pid;
+}
+
+export async function benchRenderPipeline(options: {
+  serverUrl: string;
+  scale: string;
+  jobs: number;
+  workerRoot: string;
+  limit?: number;
+  log: (m: string) => void;
+}): Promise<RenderPipelineResult> {
+  const { scale, jobs, log } = options;
+  const { url, mediaRoot } = await prepare(options.serverUrl, scale, log);
+  const id = `${process.pid}`;
+  const meiliDir = path.join(DATA, `meili-render-${id}`);
+  const removeMeiliDir = () => rmSync(meiliDir, { recursive: true, force: true });
+  process.on('exit', removeMeiliDir);
+  const meili = await startBundledMeilisearch({ dataDir: meiliDir });
+  const env = {
+    DATABASE_URL: url,
+    MEILI_URL: meili.url,
+    MEILI_MASTER_KEY: meili.masterKey,
+    MEILI_INDEX_PREFIX: `benchr_${id}_`,
+    REDIS_PREFIX: `benchr_${id}`,
+    MEDIA_ROOT: mediaRoot,
+    LOG_LEVEL: process.env.BENCH_WORKER_LOG_LEVEL ?? 'warn',
+    RENDER_CONCURRENCY: String(jobs),
+  };
+  const config = loadConfig({ ...process.env, ...env });
+  const db = createDb(url, 4);
+  const indexQueue = createIndexQueue(config);
+  const renderQueue = createRenderQueue(config);
+  try {
+    // A clean start: no renditions (rows and files), no pending outbox rows.
+    await db('renditions').delete();
+    await rm(path.join(mediaRoot, 'renditions'), { recursive: true, force: true });
+    await db('index_outbox').whereNull('processed_at').update({ processed_at: db.fn.now() });
+    await buildIndexes(db, config, log);
+    let requests = await allRenderRequests(db);
+    if (options.limit) requests = requests.slice(0, options.limit);
+    const formats = await activeFormats(db);
+    const files: string[] = [];
+    for (const r of requests) {
+      const row = (await db(r.target === 'media' ? 'media' : 'product_uploads')
+        .where({ id: r.id })
+        .first('file_path')) as { file_path: string | null };
+      if (row.file_path) files.push(path.join(mediaRoot, row.file_path));
+    }
+
+    log(`sharp alone: ${files.length} originals into ${formats.length} formats, ${jobs} at a time...`);
+    const list = path.join(DATA, `render-files-${id}.json`);
+    await writeFile(list, JSON.stringify({ files, formats }));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'render.ts'), `--files=${list}`, `--jobs=${jobs}`],
+      { cwd: ROOT, maxBuffer: 1 << 20 },
+    );
+    await rm(list, { force: true });
+    const sharp = JSON.parse(stdout.trim().split('\n').pop()!) as RenderFilesResult;
+    log(`sharp alone: ${sharp.imagesPerSecond.toFixed(1)} images/s, peak RSS ${sharp.peakRssMb} MB`);
+
+    const workerRoot = path.resolve(options.workerRoot);
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(workerRoot, 'indexer', 'worker.ts')],
+      {
+        cwd: workerRoot,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    const worker = supervise(child, { graceMs: 10_000 });
+    try {
+      const deadline = Date.now() + 60_000;
+      while ((await renderQueue.getWorkersCount()) === 0 || (await indexQueue.getWorkersCount()) === 0) {
+        if (worker.done || Date.now() > deadline) throw new Error('the worker did not start');
+        await sleep(100);
+      }
+      await sleep(500); // its first sync (catch-up) finds nothing
+      log(`pipeline: reindex renditions (${requests.length} images), worker from ${workerRoot}...`);
+      const started = process.hrtime.bigint();
+      const job = options.limit ? undefined : await enqueueReindex(indexQueue, 'renditions');
+      if (options.limit) await enqueueRenders(renderQueue, requests);
+      let lastLog = Date.now();
+      for (;;) {
+        await sleep(200);
+        if (worker.done) throw new Error('the worker exited');
+        const queued = job ? ['completed', 'failed'].includes(await job.getState()) : true;
+        const backlog = await renderBacklog(renderQueue);
+        const pending = Number((await db('index_outbox').whereNull('processed_at').count({ n: '*' }))[0]!.n);
+        if (queued && backlog === 0 && pending === 0) break;
+        if (Date.now() - lastLog > 10_000) {
+          log(`  backlog ${backlog}, outbox pending ${pending}`);
+          lastLog = Date.now();
+        }
+      }
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const workerPeakRssMb = await peakRssMb(await scriptPid(child.pid!));
+      const renditions = Number((await db('renditions').count({ n: '*' }))[0]!.n);
+      const rounds = (await db('index_outbox')
+        .whereIn('entity', ['media_renditions', 'upload_renditions', 'media', 'product_upload'])
+        .where('created_at', '>', db.raw(`now() - make_interval(secs => ?)`, [seconds + 5]))
+        .countDistinct({ n: 'processed_at' })) as { n: string }[];
+      const failedJobs = (await renderQueue.getJobCounts('failed')).failed ?? 0;
+      const imagesPerSecond = requests.length / seconds;
+      const result: RenderPipelineResult = {
+        scale,
+        images: requests.length,
+        formats: formats.length,
+        jobs,
+        sharp,
+        pipeline: {
+          seconds,
+          imagesPerSecond,
+          workerPeakRssMb,
+          syncRounds: Number(rounds[0]!.n),
+          renditions,
+          failedJobs,
+        },
+        ratio: imagesPerSecond / sharp.imagesPerSecond,
+      };
+      log(
+        `pipeline: ${seconds.toFixed(1)} s, ${imagesPerSecond.toFixed(1)} images/s (${(result.ratio * 100).toFixed(0)} % of sharp alone), ` +
+          `worker peak RSS ${workerPeakRssMb} MB, ${result.pipeline.syncRounds} sync rounds, ${renditions} renditions`,
+      );
+      return result;
+    } finally {
+      await worker.stop();
+    }
+  } finally {
+    await renderQueue.obliterate({ force: true }).catch(() => undefined);
+    await indexQueue.obliterate({ force: true }).catch(() => undefined);
+    await Promise.allSettled([renderQueue.close(), indexQueue.close()]);
+    await dropRedisKeys(config.redisUrl, config.redisPrefix).catch(() => undefined);
+    await db.destroy();
+    await meili.stop();
+    removeMeiliDir();
+    process.off('exit', removeMeiliDir);
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      scale: { type: 'string', default: 'small' },
+      jobs: { type: 'string', default: String(availableParallelism()) },
+      'worker-root': { type: 'string', default: ROOT },
+      limit: { type: 'string' },
+    },
+  });
+  if (!['tiny', 'small', 'medium', 'large'].includes(values.scale))
+    throw new Error('--scale: tiny|small|medium|large');
+  const result = await benchRenderPipeline({
+    serverUrl: loadConfig().databaseUrl,
+    scale: values.scale,
+    jobs: Number(values.jobs),
+    workerRoot: values['worker-root'],
+    ...(values.limit ? { limit: Number(values.limit) } : {}),
+    log: (m) => console.error(m),
+  });
+  console.log(JSON.stringify(result));
+}
+
+if (require.main === module) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Render batching through the real worker: a backlog of N render jobs reaches the indexes in a few sync
+ * rounds (the renders' sync requests are debounced and one round takes every render outbox row), and the
+ * sync queues no render again for rows the renders wrote (each image is rendered by exactly one job).
+ */
+import { allRenderRequests } from '../../indexer/jobs/render';
+import { runReindex } from '../../indexer/jobs/reindex';
+import { createSyncRequester } from '../../indexer/sync-requests';
+import { createIndexWorker, type IndexWorker } from '../../indexer/worker';
+import { enqueueRenders, renderBacklog } from '../../src/jobs/render-queue';
+import { clearOutbox, createHarness, eventually, silentLogger, type Harness } from './harness';
+
+let h: Harness;
+let worker: IndexWorker | undefined;
+
+/** Media copies of 5001 (same original file) that make the backlog long. */
+const COPIES = 40;
+
+beforeAll(async () => {
+  h = await createHarness();
+  const original = (await h.db('media').where({ id: 5001 }).first()) as Record<string, unknown>;
+  await h.db('media').insert(
+    Array.from({ length: COPIES }, (_, i) => ({
+      ...original,
+      id: 7001 + i,
+      source_id: null,
+      name: `Kopie ${i + 1}`,
+    })),
+  );
+  await runReindex(h.ctx, 'all');
+  await clearOutbox(h.db);
+});
+afterAll(async () => {
+  await worker?.renderQueue.obliterate({ force: true });
+  await worker?.queue.obliterate({ force: true });
+  await worker?.close();
+  await h?.cleanup();
+});
+
+it('a backlog of N images is brought into the indexes by far fewer than N sync rounds', async () => {
+  worker = await createIndexWorker({
+    config: { ...h.config, mediaRoot: h.mediaRoot },
+    db: h.db,
+    meili: h.meili,
+    logger: silentLogger,
+    definitions: h.ctx.definitions,
+    syncEveryMs: null, // only the renders ask for syncs
+  });
+  const syncs: { rows: number; rounds: number }[] = [];
+  const renders: string[] = [];
+  worker.worker.on('completed', (job, result) => {
+    if (job.name === 'sync') syncs.push(result as { rows: number; rounds: number });
+  });
+  worker.renderWorker!.on('completed', (job) => {
+    const data = job.data as { target: string; id: number };
+    renders.push(`${data.target}:${data.id}`);
+  });
+  const requests = await allRenderRequests(h.db);
+  expect(requests.length).toBeGreaterThanOrEqual(COPIES + 5);
+  await enqueueRenders(worker.renderQueue, requests);
+
+  const pending = async () =>
+    Number((await h.db('index_outbox').whereNull('processed_at').count({ n: '*' }))[0]!.n);
+  await eventually(
+    async () => (await renderBacklog(worker!.renderQueue)) === 0 && (await pending()) === 0,
+    60_000,
+  );
+
+  expect(await worker.renderQueue.getJobCounts('failed')).toEqual({ failed: 0 });
+  // Every image was rendered by one job, and the rows the renders wrote queued no render again.
+  expect(renders).toHaveLength(requests.length);
+  expect(new Set(renders).size).toBe(requests.length);
+  const copies = await h
+    .db('renditions')
+    .whereBetween('media_id', [7001, 7000 + COPIES])
+    .count({ n: '*' });
+  expect(Number(copies[0]!.n)).toBe(COPIES * 6);
+  const rows = (await h
+    .db('index_outbox')
+    .whereIn('entity', ['media_renditions', 'upload_renditions'])
+    .select('processed_at')) as { processed_at: Date | null }[];
+  expect(rows.length).toBe(requests.length);
+  expect(rows.every((r) => r.processed_at !== null)).toBe(true);
+  // The renders' rows reached the indexes in a few rounds, not one per render.
+  expect(syncs.reduce((sum, s) => sum + s.rows, 0)).toBe(rows.length);
+  const rounds = syncs.reduce((sum, s) => sum + s.rounds, 0);
+  expect(rounds).toBeGreaterThanOrEqual(1);
+  // One round per render request window (2 s) while the backlog lasts; before batching, a render each.
+  expect(rounds).toBeLessThanOrEqual(Math.ceil(requests.length / 6));
+});
+
+it('the renders of one window share one sync request; a later render asks again', async () => {
+  let enqueued = 0;
+  const requester = createSyncRequester(async () => (enqueued += 1), silentLogger, 200);
+  await Promise.all(Array.from({ length: 100 }, () => requester.request()));
+  expect(enqueued).toBe(0); // not before the window ends
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(enqueued).toBe(1);
+  await requester.request();
+  await requester.flush(); // shutdown: the pending request goes out at once
+  expect(enqueued).toBe(2);
+  expect(requester.enqueued).toBe(2);
+  await requester.flush(); // nothing pending
+  expect(enqueued).toBe(2);
+});
