@@ -1,8 +1,12 @@
 /**
- * The baseline of the API benchmark (bench/api/): a bare Express 5 app answering `GET /` with a fixed
- * JSON body of about 1 KB, on 127.0.0.1:<port> (argv). No middleware: it shows what Node and Express alone cost on
- * this machine, the floor under every API case. Exits 0 on SIGTERM or SIGINT.
+ * The baseline of the API benchmark (bench/api/): a bare Express 5 app on 127.0.0.1:<port> (argv[2])
+ * answering `GET /` with a fixed JSON body of about 1 KB and, when argv[3] names a JSON file
+ * (`{ "<path>": <body>, ... }`, bodies captured from the API), each of those paths with its body, sent with
+ * `res.json` (serialised per request, as the API does). No middleware: it shows what Node and Express
+ * alone cost on this machine, the floor under every API case. Unknown paths: 404. Exits 0 on SIGTERM or
+ * SIGINT.
  */
+import { readFileSync } from 'node:fs';
 import express from 'express';
 
 // Shaped like a small list page so that serialisation is comparable to the API's, not an empty object.
@@ -17,11 +21,22 @@ const body = {
   meta: { current_page: 1, last_page: 1, per_page: 15, total: 5, path: 'http://127.0.0.1/api/v1/products' },
 };
 
+const captured = new Map<string, unknown>(
+  process.argv[3]
+    ? Object.entries(JSON.parse(readFileSync(process.argv[3], 'utf8')) as Record<string, unknown>)
+    : [],
+);
+
 const app = express();
 app.disable('x-powered-by');
 app.set('etag', false); // as in the API (src/app.ts)
 app.get('/', (_req, res) => {
   res.json(body);
+});
+app.use((req, res) => {
+  const found = captured.get(req.originalUrl);
+  if (found === undefined) res.status(404).json({ error: 'not captured' });
+  else res.json(found);
 });
 
 const server = app.listen(Number(process.argv[2]), '127.0.0.1');

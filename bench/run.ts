@@ -83,8 +83,8 @@ async function main(): Promise<void> {
   const runs = (name: string) => values.only === undefined || values.only === name;
   let api: string | undefined;
   if (runs('api')) {
-    // Short runs get a shorter warm-up, so that `--duration 2` stays a quick smoke test.
-    const warmupSec = Math.min(3, Math.ceil(durationSec / 5));
+    // Short runs get a shorter warm-up (none under 5 s), so that `--duration 2` stays a quick smoke test.
+    const warmupSec = durationSec < 5 ? 0 : Math.min(3, Math.ceil(durationSec / 5));
     api = apiTable(
       await benchApi({
         serverUrl: server,

@@ -1,96 +1,129 @@
 /**
- * The API benchmark's cases: the API's requests built from the catalog sample, then every case as measured
- * (API, the API's search with its request limits counted, raw Meilisearch replaying what the probe caught,
- * bare Express, the diagnostics) with the checks each response must pass before its case is measured.
+ * The API benchmark's cases (issue 14): each API case next to its reference, measured back to back.
+ *
+ * - Unique requests, which the result cache cannot answer: `/products?search=`, `/media?search=`, the
+ *   filtered `/products` (`taxons`, `manufacturer`) and `/media` (`type`, `folder`) lists, every request
+ *   a template × `per_page` × `page` never sent before in the case (unique.ts); next to raw Meilisearch
+ *   answering the same Meilisearch requests (the probe's request for the template with the page set).
+ *   The product search also on the second API child that counts request limits.
+ * - A Zipf mix of product searches (the top 10 queries ≈ 56 % of the requests, a seeded sequence), API
+ *   with its result cache on vs raw Meilisearch on the same sequence.
+ * - Details, `/products/{slug}` and `/media/{media}`, vs a bare Express process sending the same JSON
+ *   bodies (captured from the API before the case).
+ * - The bare Express ~1 KB floor, a cached rendition from the API and the same files from a bare static
+ *   file server; with `diagnose` a few single-connection cases.
  */
-import type { CatalogSample, DetailCandidate } from './catalog';
+import type { CatalogSample, DetailCandidate, RankedText } from './catalog';
 import type { Probed } from './probe';
 import type { RenditionFile } from './renditions';
-import type { BenchRequest, CaseSpec, DetailQueryCount, Hits } from './types';
+import {
+  apiRequest,
+  listPath,
+  poolStream,
+  rawRequest,
+  templates,
+  variantPool,
+  zipfMix,
+  zipfStream,
+  type Template,
+  type VariantPool,
+  type ZipfMix,
+} from './unique';
+import type { ApiCounters, BenchRequest, CaseSpec, DetailQueryCount, Hits } from './types';
 
-const PER_PAGE = 15;
+const PRODUCTS = '/api/v1/products';
+const MEDIA = '/api/v1/media';
+/** The endpoints' default `per_page` (a variant with it on page 1 would be the template itself). */
+const PRODUCTS_PER_PAGE = 15;
+const MEDIA_PER_PAGE = 24;
 
-/** The "API search" requests sent to the API child that counts them against the guest limit. */
-export const RATE_LIMITED_SEARCH = 'API search, rate limit counted (guest)';
+/** Case names the report looks up. */
+export const CASE = {
+  productSearch: 'API /products?search=, unique requests',
+  rawProductSearch: 'raw Meilisearch: /products?search=, same requests',
+  limitedSearch: 'API /products?search=, unique, rate limit counted (guest)',
+  mediaSearch: 'API /media?search=, unique requests',
+  rawMediaSearch: 'raw Meilisearch: /media?search=, same requests',
+  productFilter: 'API /products filtered (taxons, manufacturer), unique requests',
+  rawProductFilter: 'raw Meilisearch: /products filtered, same requests',
+  mediaFilter: 'API /media filtered (type, folder), unique requests',
+  rawMediaFilter: 'raw Meilisearch: /media filtered, same requests',
+  zipf: 'API /products?search=, Zipf mix (result cache on)',
+  rawZipf: 'raw Meilisearch: the same Zipf mix',
+  productDetail: 'API /products/{slug}',
+  expressProductDetail: 'bare Express: the same /products/{slug} bodies',
+  mediaDetail: 'API /media/{media}',
+  expressMediaDetail: 'bare Express: the same /media/{media} bodies',
+  express: 'bare Express JSON (~1 KB)',
+  rendition: 'API cached rendition',
+  staticFiles: 'bare static file server, same files',
+} as const;
 
-/** An API case before it is probed: its requests as paths. */
-export interface ApiCasePlan {
-  name: string;
-  /** The name of the raw Meilisearch case replaying its Meilisearch requests, if it has one. */
-  raw?: string;
-  paths: string[];
-  /** A list answer: it must find something. */
-  list: boolean;
+/** What the cases are made of before the probe: the templates' parameters and the detail paths. */
+export interface Vocabulary {
+  productSearches: RankedText[];
+  mediaSearches: RankedText[];
+  productFilters: Record<string, string>[];
+  mediaFilters: Record<string, string>[];
+  mediaDetailIds: number[];
 }
 
-/**
- * The API's cases, in the order they run: searches (without and with `facets=1`), the filtered list, the
- * last 10 products pages and 10 articles pages up to page 6000, the detail of the 10 products with the
- * most relations and the 10 with the fewest, `/media` searches, and `/media` list pages 1-4 newest first,
- * with `type=image` and with `folder=<the busiest public folder>` (24 per page).
- */
-export function apiCasePlans({ catalog, searches, pairs, details, media }: CatalogSample): ApiCasePlan[] {
-  const q = (params: Record<string, string | number>) =>
-    new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
-  const lastPage = Math.ceil(catalog.products / PER_PAGE);
-  const deepPages = Array.from({ length: 10 }, (_, i) => lastPage - 9 + i);
-  const lastArticlePage = Math.ceil(catalog.articles / PER_PAGE);
-  const articlePages = Array.from({ length: 10 }, (_, i) => Math.min(6000, lastArticlePage) - 9 + i);
+/** The template paths to probe (each once) for the unique and Zipf cases. */
+export function templatePaths(v: Vocabulary): string[] {
   return [
-    {
-      name: 'API search',
-      raw: 'raw Meilisearch: search',
-      paths: searches.map((s) => `/api/v1/products?${q({ search: s })}`),
-      list: true,
-    },
-    {
-      name: 'API search, facets=1',
-      raw: 'raw Meilisearch: search with facets',
-      paths: searches.map((s) => `/api/v1/products?${q({ search: s, facets: 1 })}`),
-      list: true,
-    },
-    {
-      name: 'API filtered list',
-      raw: 'raw Meilisearch: filtered list',
-      paths: pairs.map(
-        (p) => `/api/v1/products?${q({ taxons: `${p.taxonomy}:${p.term}`, manufacturer: p.manufacturer })}`,
-      ),
-      list: true,
-    },
-    {
-      name: `API deep page (products, pages ${deepPages[0]}-${lastPage})`,
-      raw: 'raw Meilisearch: deep page (products)',
-      paths: deepPages.map((page) => `/api/v1/products?${q({ page, per_page: PER_PAGE })}`),
-      list: true,
-    },
-    {
-      name: `API deep page (articles, pages ${articlePages[0]}-${articlePages[9]})`,
-      raw: 'raw Meilisearch: deep page (articles)',
-      paths: articlePages.map((page) => `/api/v1/articles?${q({ page })}`),
-      list: true,
-    },
-    {
-      name: 'API product detail',
-      paths: [...details.most, ...details.fewest].map((d) => `/api/v1/products/${d.slug}`),
-      list: false,
-    },
-    {
-      name: 'API /media search',
-      raw: 'raw Meilisearch: /media search',
-      paths: media.searches.map((s) => `/api/v1/media?${q({ search: s })}`),
-      list: true,
-    },
-    {
-      name: `API /media list (newest, type=image, folder=${media.folder}; pages 1-4)`,
-      raw: 'raw Meilisearch: /media list',
-      paths: [1, 2, 3, 4].flatMap((page) => [
-        `/api/v1/media?${q({ page })}`,
-        `/api/v1/media?${q({ type: 'image', page })}`,
-        `/api/v1/media?${q({ folder: media.folder, page })}`,
-      ]),
-      list: true,
-    },
+    ...v.productSearches.map((s) => listPath(PRODUCTS, { search: s.text })),
+    ...v.mediaSearches.map((s) => listPath(MEDIA, { search: s.text })),
+    ...v.productFilters.map((p) => listPath(PRODUCTS, p)),
+    ...v.mediaFilters.map((p) => listPath(MEDIA, p)),
   ];
+}
+
+/** The detail paths: the 10 products with the most relations and the 10 with the fewest, and the media. */
+export function detailPaths(sample: CatalogSample, v: Vocabulary): { products: string[]; media: string[] } {
+  return {
+    products: [...sample.details.most, ...sample.details.fewest].map((d) => `${PRODUCTS}/${d.slug}`),
+    media: v.mediaDetailIds.map((id) => `${MEDIA}/${id}`),
+  };
+}
+
+/** The unique pools and the Zipf mix, made from the probed templates. */
+export interface Plans {
+  productSearch: VariantPool;
+  mediaSearch: VariantPool;
+  productFilter: VariantPool;
+  mediaFilter: VariantPool;
+  zipf: ZipfMix;
+}
+
+/** The pools (seeded shuffles) and the Zipf mix (seed 14) of the probed templates. */
+export function buildPlans(v: Vocabulary, probed: Map<string, Probed>): Plans {
+  const productSearches = templates(
+    PRODUCTS,
+    v.productSearches.map((s) => ({ search: s.text })),
+    probed,
+  );
+  return {
+    productSearch: variantPool(PRODUCTS, productSearches, PRODUCTS_PER_PAGE, 1401),
+    mediaSearch: variantPool(
+      MEDIA,
+      templates(
+        MEDIA,
+        v.mediaSearches.map((s) => ({ search: s.text })),
+        probed,
+      ),
+      MEDIA_PER_PAGE,
+      1402,
+    ),
+    productFilter: variantPool(
+      PRODUCTS,
+      templates(PRODUCTS, v.productFilters, probed),
+      PRODUCTS_PER_PAGE,
+      1403,
+    ),
+    mediaFilter: variantPool(MEDIA, templates(MEDIA, v.mediaFilters, probed), MEDIA_PER_PAGE, 1404),
+    // Most frequent first: the shoppers' top queries are the broad machine types.
+    zipf: zipfMix(productSearches, 14),
+  };
 }
 
 /** SQL statements of the detail of the product with the most relations and of the one with the fewest. */
@@ -101,7 +134,7 @@ export function detailQueryCounts(
   return [details.most[0]!, details.fewest[0]!].map((d) => {
     const { slug, articles, manufacturers, tractorModels, terms, images, uploads } = d;
     const relations = { articles, manufacturers, tractorModels, terms, images, uploads };
-    return { slug, relations, queries: probed.get(`/api/v1/products/${slug}`)!.queries };
+    return { slug, relations, queries: probed.get(`${PRODUCTS}/${slug}`)!.queries };
   });
 }
 
@@ -115,129 +148,204 @@ function found(body: unknown, request: BenchRequest): number {
   return total;
 }
 
-/**
- * `search` (the "API search" case) sent to the API child at `origin`, which counts each request against
- * the guest limit: every response must also carry `X-RateLimit-Limit`, so that a request the limiter let
- * through uncounted (an unlimited network, or Redis failing open) fails the case instead of measuring the
- * path without the limiter.
- */
-function rateLimitedSearch(search: CaseSpec, origin: string): CaseSpec {
-  return {
-    ...search,
-    server: 'limitedApi',
-    name: RATE_LIMITED_SEARCH,
-    origin,
-    requests: search.requests.map((r) => ({ ...r, expectHeader: 'x-ratelimit-limit' })),
+/** A check that the answer found exactly the total the probe saw for the request's template. */
+function foundAsProbed(name: string, expected: Map<BenchRequest, number>) {
+  return (body: unknown, request: BenchRequest) => {
+    const total = found(body, request);
+    const want = expected.get(request);
+    if (want !== undefined && total !== want) {
+      throw new Error(`${name} ${request.path} ${request.body ?? ''}: ${total} hits, the probe saw ${want}`);
+    }
   };
 }
 
+/** The API case and the raw Meilisearch case of a unique pool (their checks use the pool's check variants). */
+function uniquePair(
+  pool: VariantPool,
+  names: { api: string; raw: string },
+  origins: { api: string; meilisearch: string },
+  sql: string,
+  counters: () => Promise<ApiCounters>,
+): [CaseSpec, CaseSpec] {
+  const apiExpected = new Map<BenchRequest, number>();
+  const rawExpected = new Map<BenchRequest, number>();
+  for (const v of pool.check) {
+    const t: Template = pool.templates[v.template]!;
+    apiExpected.set(apiRequest(pool.endpoint, t, v), t.total);
+    rawExpected.set(rawRequest(t, v), t.total);
+  }
+  return [
+    {
+      server: 'api',
+      name: names.api,
+      origin: origins.api,
+      requests: [...apiExpected.keys()],
+      check: foundAsProbed(names.api, apiExpected),
+      stream: () => poolStream(pool, false),
+      sql,
+      counters,
+    },
+    {
+      server: 'meilisearch',
+      name: names.raw,
+      origin: origins.meilisearch,
+      requests: [...rawExpected.keys()],
+      check: foundAsProbed(names.raw, rawExpected),
+      stream: () => poolStream(pool, true),
+    },
+  ];
+}
+
 /**
- * Every case in the order it runs: the API's, with "API search" followed by the same requests with the
- * request limits counted (measured back to back), raw Meilisearch on the searches, the list, the products
- * deep page and the `/media` search and list, bare Express, a cached rendition from the API and the same
- * files from the bare static file server, then with `diagnose` the five diagnostics. Throws when an API
- * request made other than exactly one Meilisearch request (its raw case would not be the same work).
+ * Every case in the order it runs, each API case followed by its reference (see the file comment).
+ * `counters` read an API child's /metrics (requests answered, Meilisearch calls made).
  */
-export function caseSpecs(
-  plans: ApiCasePlan[],
-  probed: Map<string, Probed>,
-  origins: { api: string; limitedApi: string; meilisearch: string; express: string; static: string },
-  files: RenditionFile[],
-  diagnose: boolean,
-): CaseSpec[] {
+export function caseSpecs(input: {
+  plans: Plans;
+  probed: Map<string, Probed>;
+  details: { products: string[]; media: string[] };
+  origins: { api: string; limitedApi: string; meilisearch: string; express: string; static: string };
+  counters: { api: () => Promise<ApiCounters>; limitedApi: () => Promise<ApiCounters> };
+  files: RenditionFile[];
+  diagnose: boolean;
+}): CaseSpec[] {
+  const { plans, probed, details, origins, counters, files } = input;
   const sqlRange = (paths: string[]) => {
     const counts = paths.map((p) => probed.get(p)!.queries);
     const [min, max] = [Math.min(...counts), Math.max(...counts)];
     return min === max ? String(min) : `${min}–${max}`;
   };
-  const cases: CaseSpec[] = plans.map((c) => ({
-    server: 'api',
-    name: c.name,
-    origin: origins.api,
-    requests: c.paths.map((p) => ({ method: 'GET', path: p })),
-    check: c.list ? found : undefined,
-    sql: sqlRange(c.paths),
-  }));
-  const search = cases.findIndex((c) => c.name === 'API search');
-  cases.splice(search + 1, 0, rateLimitedSearch(cases[search]!, origins.limitedApi));
-  const raws = new Map<string, CaseSpec>();
-  for (const c of plans) {
-    if (!c.raw) continue;
-    const expected = new Map<BenchRequest, number | undefined>();
-    const requests = c.paths.map((p) => {
-      const calls = probed.get(p)!.meili;
-      if (calls.length !== 1)
-        throw new Error(`GET ${p} made ${calls.length} Meilisearch requests, expected 1`);
-      expected.set(calls[0]!, probed.get(p)!.total);
-      return calls[0]!;
-    });
-    const spec: CaseSpec = {
-      server: 'meilisearch',
-      name: c.raw,
-      origin: origins.meilisearch,
-      requests,
-      // The same request as the API's: as many hits.
-      check: (body, request) => {
-        const total = found(body, request);
-        const want = expected.get(request);
-        if (want !== undefined && total !== want) {
-          throw new Error(`${c.raw} ${request.body}: ${total} hits, the API said ${want}`);
-        }
-      },
-    };
-    raws.set(c.raw, spec);
+  const poolSql = (pool: VariantPool) => sqlRange(pool.templates.map((t) => t.path));
+  const api = { api: origins.api, meilisearch: origins.meilisearch };
+  const [productSearch, rawProductSearch] = uniquePair(
+    plans.productSearch,
+    { api: CASE.productSearch, raw: CASE.rawProductSearch },
+    api,
+    poolSql(plans.productSearch),
+    counters.api,
+  );
+  const limitedSearch: CaseSpec = {
+    ...productSearch,
+    server: 'limitedApi',
+    name: CASE.limitedSearch,
+    origin: origins.limitedApi,
+    // Every response must carry the limit's header: a request let through uncounted fails the case.
+    requests: productSearch.requests.map((r) => ({ ...r, expectHeader: 'x-ratelimit-limit' })),
+    counters: counters.limitedApi,
+  };
+  const zipfTop = plans.zipf.templates.slice(0, 10);
+  const zipfExpected = new Map<BenchRequest, number>();
+  const rawZipfExpected = new Map<BenchRequest, number>();
+  for (const t of zipfTop) {
+    zipfExpected.set({ method: 'GET', path: t.path }, t.total);
+    rawZipfExpected.set(t.meili, t.total);
   }
-  const byCase = (name: string) => cases.find((c) => c.name === name)!;
-  const diagnostics: CaseSpec[] = [];
-  if (diagnose) {
-    const rawSearch = raws.get('raw Meilisearch: search')!;
-    diagnostics.push(
-      raws.get('raw Meilisearch: deep page (articles)')!,
-      { ...rawSearch, name: 'raw Meilisearch: search, 1 connection', connections: 1 },
-      {
-        ...rawSearch,
-        // What Node's fetch asks for unless told otherwise: a compressed answer.
-        name: 'raw Meilisearch: search, Accept-Encoding gzip, 1 connection',
-        requests: rawSearch.requests.map((r) => ({
-          ...r,
-          headers: { ...r.headers, 'accept-encoding': 'gzip, deflate' },
-        })),
-        check: undefined,
-        connections: 1,
-      },
-      { ...byCase('API search'), name: 'API search, 1 connection', connections: 1 },
-      { ...byCase('API product detail'), name: 'API product detail, 1 connection', connections: 1 },
-    );
-  }
-  cases.push(
-    ...[
-      'search',
-      'search with facets',
-      'filtered list',
-      'deep page (products)',
-      '/media search',
-      '/media list',
-    ].map((name) => raws.get(`raw Meilisearch: ${name}`)!),
+  const detailPair = (paths: string[], names: { api: string; express: string }): CaseSpec[] => [
+    {
+      server: 'api',
+      name: names.api,
+      origin: origins.api,
+      requests: paths.map((path) => ({ method: 'GET', path })),
+      sql: sqlRange(paths),
+    },
     {
       server: 'express',
-      name: 'bare Express JSON (~1 KB)',
+      name: names.express,
+      origin: origins.express,
+      requests: paths.map((path) => ({ method: 'GET', path })),
+    },
+  ];
+  const cases: CaseSpec[] = [
+    productSearch,
+    rawProductSearch,
+    limitedSearch,
+    ...uniquePair(
+      plans.mediaSearch,
+      { api: CASE.mediaSearch, raw: CASE.rawMediaSearch },
+      api,
+      poolSql(plans.mediaSearch),
+      counters.api,
+    ),
+    ...uniquePair(
+      plans.productFilter,
+      { api: CASE.productFilter, raw: CASE.rawProductFilter },
+      api,
+      poolSql(plans.productFilter),
+      counters.api,
+    ),
+    ...uniquePair(
+      plans.mediaFilter,
+      { api: CASE.mediaFilter, raw: CASE.rawMediaFilter },
+      api,
+      poolSql(plans.mediaFilter),
+      counters.api,
+    ),
+    {
+      server: 'api',
+      name: CASE.zipf,
+      origin: origins.api,
+      requests: [...zipfExpected.keys()],
+      check: foundAsProbed(CASE.zipf, zipfExpected),
+      stream: () => zipfStream(plans.zipf, false),
+      sql: poolSql(plans.productSearch),
+      counters: counters.api,
+    },
+    {
+      server: 'meilisearch',
+      name: CASE.rawZipf,
+      origin: origins.meilisearch,
+      requests: [...rawZipfExpected.keys()],
+      check: foundAsProbed(CASE.rawZipf, rawZipfExpected),
+      stream: () => zipfStream(plans.zipf, true),
+    },
+    ...detailPair(details.products, { api: CASE.productDetail, express: CASE.expressProductDetail }),
+    ...detailPair(details.media, { api: CASE.mediaDetail, express: CASE.expressMediaDetail }),
+    {
+      server: 'express',
+      name: CASE.express,
       origin: origins.express,
       requests: [{ method: 'GET', path: '/' }],
     },
     {
       server: 'api',
-      name: `API cached rendition (${files.length} files)`,
+      name: `${CASE.rendition} (${files.length} files)`,
       origin: origins.api,
       requests: files.map((f) => ({ method: 'GET', path: f.url, expectBytes: f.size })),
       sql: sqlRange(files.map((f) => f.url)),
     },
     {
       server: 'static',
-      name: 'bare static file server, same files',
+      name: CASE.staticFiles,
       origin: origins.static,
       requests: files.map((f) => ({ method: 'GET', path: f.staticPath, expectBytes: f.size })),
     },
-    ...diagnostics,
-  );
+  ];
+  if (input.diagnose) {
+    cases.push(
+      { ...rawProductSearch, name: `${CASE.rawProductSearch}, 1 connection`, connections: 1 },
+      {
+        ...rawProductSearch,
+        // What Node's fetch asks for unless told otherwise: a compressed answer.
+        name: `${CASE.rawProductSearch}, Accept-Encoding gzip, 1 connection`,
+        stream: () => {
+          const s = poolStream(plans.productSearch, true);
+          return {
+            unique: true,
+            next: () => {
+              const r = s.next();
+              return { ...r, headers: { ...r.headers, 'accept-encoding': 'gzip, deflate' } };
+            },
+          };
+        },
+        check: undefined,
+        connections: 1,
+      },
+      {
+        ...cases.find((c) => c.name === CASE.productDetail)!,
+        name: `${CASE.productDetail}, 1 connection`,
+        connections: 1,
+      },
+    );
+  }
   return cases;
 }

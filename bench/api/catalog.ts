@@ -216,3 +216,145 @@ export async function catalogSample(db: Knex): Promise<CatalogSample> {
     },
   };
 }
+
+/** A text and how many active products (or public media) it comes from: its rank among shoppers' queries. */
+export interface RankedText {
+  text: string;
+  count: number;
+}
+
+/**
+ * Up to `n` product searches for the unique-request and Zipf cases (issue 14), most frequent first: the
+ * searches of `searchQueries` by kind, then every machine type, model code with size, type with size,
+ * type with edition word and type with model code and size that the active products' German names hold,
+ * ranked by the number of products they come from (ties by text). Deterministic for a given catalog.
+ */
+export async function productVocabulary(db: Knex, n: number): Promise<RankedText[]> {
+  const rows: { name: string }[] = await db('products')
+    .select(db.raw(`names->>'de' AS name`))
+    .where('is_active', true)
+    .whereRaw(`names->>'de' IS NOT NULL`)
+    .orderBy('id');
+  const counts = new Map<string, number>();
+  const add = (text: string) => counts.set(text, (counts.get(text) ?? 0) + 1);
+  for (const { name } of rows) {
+    const words = name.split(/\s+/).filter(Boolean);
+    const [type, code, size] = words;
+    if (!type || !/^\p{Lu}\p{Ll}{3,}/u.test(type)) continue;
+    add(type);
+    if (code && size && /^\p{Lu}{2,3}$/u.test(code) && /^\d+$/.test(size)) {
+      add(`${code} ${size}`);
+      add(`${type} ${size}`);
+      add(`${type} ${code} ${size}`);
+    }
+    const last = words[words.length - 1]!;
+    if (words.length > 3 && /^\p{Lu}\p{Ll}{3,}$/u.test(last)) add(`${type} ${last}`);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, n)
+    .map(([text, count]) => ({ text, count }));
+}
+
+/**
+ * Up to `n` `/media` searches for the unique-request case, most frequent first: model codes, view words,
+ * model code + view word from the public media's names, and their 40 most frequent keywords.
+ */
+export async function mediaVocabulary(db: Knex, n: number): Promise<RankedText[]> {
+  const { rows } = await db.raw<{ rows: { name: string }[] }>(
+    `SELECT name FROM (${PUBLIC_MEDIA}) m ORDER BY id`,
+  );
+  const counts = new Map<string, number>();
+  const add = (text: string, k = 1) => counts.set(text, (counts.get(text) ?? 0) + k);
+  for (const { name } of rows) {
+    const [subject, view] = name.split(' – ');
+    const code = /^\p{Lu}{2,3} \d+/u.exec(subject ?? '')?.[0];
+    if (code) add(code);
+    if (view && /^[\p{L} ]+$/u.test(view)) {
+      add(view);
+      if (code) add(`${code} ${view}`);
+    }
+  }
+  const { rows: keywords } = await db.raw<{ rows: { keyword: string; n: number }[] }>(
+    `SELECT k.keyword, count(*)::int AS n FROM search_keywords k JOIN (${PUBLIC_MEDIA}) m ON m.id = k.media_id
+      GROUP BY k.keyword ORDER BY count(*) DESC, k.keyword LIMIT 40`,
+  );
+  for (const k of keywords) if (!counts.has(k.keyword)) add(k.keyword, k.n);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, n)
+    .map(([text, count]) => ({ text, count }));
+}
+
+/**
+ * Filter parameters of `/products` for the unique filtered-list case: every frontend taxon term with a
+ * manufacturer that occur together on active products, each term alone and each manufacturer alone, most
+ * products first, up to `n` (as query parameters, e.g. `{ taxons: 'typ:frontlader', manufacturer: 'x' }`).
+ */
+export async function productFilters(db: Knex, n: number): Promise<Record<string, string>[]> {
+  const { rows } = await db.raw<{ rows: (FilterPair & { n: number })[] }>(
+    `SELECT tx.slug AS taxonomy, t.slug AS term, m.slug AS manufacturer, count(*)::int AS n
+       FROM product_taxons pt
+       JOIN products p ON p.id = pt.product_id AND p.is_active
+       JOIN taxons t ON t.id = pt.taxon_id
+       JOIN taxonomies tx ON tx.id = t.taxonomy_id AND tx.frontend
+       JOIN product_manufacturers pm ON pm.product_id = pt.product_id
+       JOIN manufacturers m ON m.id = pm.manufacturer_id AND m.is_active
+      GROUP BY tx.slug, t.slug, m.slug`,
+  );
+  const ranked: { params: Record<string, string>; n: number }[] = [];
+  const terms = new Map<string, number>();
+  const makers = new Map<string, number>();
+  for (const r of rows) {
+    const taxons = `${r.taxonomy}:${r.term}`;
+    ranked.push({ params: { taxons, manufacturer: r.manufacturer }, n: r.n });
+    terms.set(taxons, (terms.get(taxons) ?? 0) + r.n);
+    makers.set(r.manufacturer, (makers.get(r.manufacturer) ?? 0) + r.n);
+  }
+  for (const [taxons, k] of terms) ranked.push({ params: { taxons }, n: k });
+  for (const [manufacturer, k] of makers) ranked.push({ params: { manufacturer }, n: k });
+  const key = (p: Record<string, string>) => `${p.taxons ?? ''}|${p.manufacturer ?? ''}`;
+  return ranked
+    .sort((a, b) => b.n - a.n || key(a.params).localeCompare(key(b.params)))
+    .slice(0, n)
+    .map((r) => r.params);
+}
+
+/**
+ * Filter parameters of `/media` for the unique filtered-list case: every asset type and every public
+ * folder holding public media, alone and together where they occur together, most media first, up to `n`.
+ */
+export async function mediaFilters(db: Knex, n: number): Promise<Record<string, string>[]> {
+  const { rows } = await db.raw<{ rows: { type: string; folder: string; n: number }[] }>(
+    `SELECT m.type, f.slug AS folder, count(*)::int AS n
+       FROM (${PUBLIC_MEDIA}) m JOIN media_folders f ON f.id = m.folder_id
+      GROUP BY m.type, f.slug`,
+  );
+  const ranked: { params: Record<string, string>; n: number }[] = [];
+  const types = new Map<string, number>();
+  const folders = new Map<string, number>();
+  for (const r of rows) {
+    ranked.push({ params: { type: r.type, folder: r.folder }, n: r.n });
+    types.set(r.type, (types.get(r.type) ?? 0) + r.n);
+    folders.set(r.folder, (folders.get(r.folder) ?? 0) + r.n);
+  }
+  for (const [type, k] of types) ranked.push({ params: { type }, n: k });
+  for (const [folder, k] of folders) ranked.push({ params: { folder }, n: k });
+  const key = (p: Record<string, string>) => `${p.type ?? ''}|${p.folder ?? ''}`;
+  return ranked
+    .sort((a, b) => b.n - a.n || key(a.params).localeCompare(key(b.params)))
+    .slice(0, n)
+    .map((r) => r.params);
+}
+
+/** `n` public media of each kind for the `/media/{media}` detail case: images first, then other types. */
+export async function mediaDetailIds(db: Knex, n: number): Promise<number[]> {
+  const { rows } = await db.raw<{ rows: { id: number }[] }>(
+    `(SELECT id FROM (${PUBLIC_MEDIA}) m WHERE m.type = 'image' ORDER BY m.id LIMIT ?)
+     UNION ALL
+     (SELECT id FROM (${PUBLIC_MEDIA}) m WHERE m.type <> 'image' ORDER BY m.id LIMIT ?)`,
+    [n, n],
+  );
+  if (rows.length === 0) throw new Error('the catalog has no public media');
+  return rows.map((r) => r.id);
+}

@@ -104,3 +104,17 @@ export function cpuShare(before: CpuSample, after: CpuSample, seconds: number): 
     other: pct(after.machine - before.machine - ours),
   };
 }
+
+/**
+ * Resident set of a process from /proc/<pid>/status, in MB: `current` (VmRSS) and `peak` (VmHWM, the
+ * highest since the process started). 0 when the process is gone.
+ */
+export function rssMb(pid: number): { current: number; peak: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { current: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return { current: 0, peak: 0 };
+  }
+}

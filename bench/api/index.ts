@@ -34,17 +34,36 @@
  * tables in report.ts.
  */
 import { rmSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../../config/env';
 import { createDb } from '../../src/db/database';
 import { freePort } from '../../tools/dev/free-port';
 import { startBundledMeilisearch, type BundledMeilisearch } from '../../tools/dev/meilisearch';
-import { apiCasePlans, caseSpecs, detailQueryCounts } from './cases';
-import { catalogSample, type CatalogSample } from './catalog';
-import type { CpuPids } from './cpu';
+import {
+  buildPlans,
+  caseSpecs,
+  detailPaths,
+  detailQueryCounts,
+  templatePaths,
+  type Plans,
+  type Vocabulary,
+} from './cases';
+import {
+  catalogSample,
+  mediaDetailIds,
+  mediaFilters,
+  mediaVocabulary,
+  productFilters,
+  productVocabulary,
+  type CatalogSample,
+} from './catalog';
+import { rssMb, type CpuPids } from './cpu';
+import { benchFreshness } from './freshness';
 import { runCase } from './load';
-import { probe } from './probe';
+import { apiCounters, metricsToken } from './metrics';
+import { probe, type Probed } from './probe';
 import { caseRow, checkTargets } from './report';
 import {
   apiEnv,
@@ -61,7 +80,8 @@ import {
   startStatic,
 } from './services';
 import { renderImages, renditionFiles, type RenditionFile } from './renditions';
-import type { ApiBenchOptions, ApiBenchResult, CaseResult, RenditionSetup } from './types';
+import { derivationSample } from './unique';
+import type { ApiBenchOptions, ApiBenchResult, CaseResult, FreshnessResult, RenditionSetup } from './types';
 
 export { apiTable } from './report';
 export type {
@@ -73,6 +93,12 @@ export type {
   RenditionSetup,
   TargetCheck,
 } from './types';
+
+/**
+ * Templates per kind: enough variants (× per_page × page) that no 20 s case runs out at a few thousand
+ * requests/s; a quarter in runs of under 10 s per case (the smoke run probes fewer).
+ */
+const VOCABULARY = { productSearches: 300, mediaSearches: 200, productFilters: 150, mediaFilters: 100 };
 
 /**
  * Runs the API benchmark on the medium catalog (see the file comment) and returns its measurements.
@@ -92,6 +118,7 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
   // Ctrl-C: the supervised children are killed by their exit hook; this removes the data dir too.
   const removeMeiliDir = () => rmSync(meiliDir, { recursive: true, force: true });
   process.on('exit', removeMeiliDir);
+  const bodiesFile = path.join(os.tmpdir(), `bench-api-bodies-${process.pid}.json`);
   try {
     await ensureSnapshot(log);
     const { url: databaseUrl, importMs } = await prepareDatabase(options.serverUrl, log);
@@ -112,45 +139,79 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
     const config = loadConfig(env);
 
     const db = createDb(databaseUrl, 4);
-    let sample: CatalogSample;
-    let indexes: BuiltIndexes;
-    let renditions: RenditionSetup;
-    let files: RenditionFile[];
-    let api: Child;
-    let limitedApi: Child;
-    let express: Child;
-    let statics: Child;
-    try {
-      sample = await catalogSample(db);
-      const { products, articles, media } = sample.catalog;
-      log(`rendering ${sample.media.images.length} public JPEG images with the render job...`);
-      renditions = await renderImages(db, config, sample.media.images);
-      log(
-        `  ${renditions.rendered} rendered, ${renditions.images - renditions.rendered} already current, ` +
-          `${(renditions.renderMs / 1000).toFixed(1)} s (formats ${renditions.formats.join(', ')})`,
-      );
-      log(`building the indexes (${products} products, ${articles} articles, ${media} media)...`);
-      indexes = await buildIndexes(db, config, log);
-      api = await startApi(env, apiPort);
-      stops.push(() => api.server.stop());
-      limitedApi = await startApi(rateLimitedApiEnv(env, limitedPort), limitedPort);
-      stops.push(() => limitedApi.server.stop());
-      express = await startExpress(expressPort);
-      stops.push(() => express.server.stop());
-      statics = await startStatic(staticPort);
-      stops.push(() => statics.server.stop());
-      files = await renditionFiles(api.origin, db, sample.media.images, renditions.formats);
-    } finally {
-      await db.destroy();
-    }
+    stops.push(() => db.destroy());
+    const sample: CatalogSample = await catalogSample(db);
+    const scale = (n: number) => (run.durationSec >= 10 ? n : Math.ceil(n / 4));
+    const vocabulary: Vocabulary = {
+      productSearches: await productVocabulary(db, scale(VOCABULARY.productSearches)),
+      mediaSearches: await mediaVocabulary(db, scale(VOCABULARY.mediaSearches)),
+      productFilters: await productFilters(db, scale(VOCABULARY.productFilters)),
+      mediaFilters: await mediaFilters(db, scale(VOCABULARY.mediaFilters)),
+      mediaDetailIds: await mediaDetailIds(db, 10),
+    };
+    const { products, articles, media } = sample.catalog;
+    log(`rendering ${sample.media.images.length} public JPEG images with the render job...`);
+    const renditions: RenditionSetup = await renderImages(db, config, sample.media.images);
+    log(
+      `  ${renditions.rendered} rendered, ${renditions.images - renditions.rendered} already current, ` +
+        `${(renditions.renderMs / 1000).toFixed(1)} s (formats ${renditions.formats.join(', ')})`,
+    );
+    log(`building the indexes (${products} products, ${articles} articles, ${media} media)...`);
+    const indexes: BuiltIndexes = await buildIndexes(db, config, log);
+    const api: Child = await startApi(env, apiPort);
+    stops.push(() => api.server.stop());
+    const limitedApi: Child = await startApi(rateLimitedApiEnv(env, limitedPort), limitedPort);
+    stops.push(() => limitedApi.server.stop());
+    const statics: Child = await startStatic(staticPort);
+    stops.push(() => statics.server.stop());
+    const files: RenditionFile[] = await renditionFiles(
+      api.origin,
+      db,
+      sample.media.images,
+      renditions.formats,
+    );
+    const token = await metricsToken(db);
+    stops.push(token.revoke);
 
-    const plans = apiCasePlans(sample);
     log('probing the requests in-process (SQL statements, Meilisearch requests)...');
-    const allPaths = [...plans.flatMap((c) => c.paths), ...files.map((f) => f.url)];
-    const probed = await probe(config, allPaths);
+    const details = detailPaths(sample, vocabulary);
+    const probed: Map<string, Probed> = await probe(config, [
+      ...details.products,
+      ...details.media,
+      ...files.map((f) => f.url),
+    ]);
+    const templateList = templatePaths(vocabulary);
+    const started = Date.now();
+    for (const [p, found] of await probe(config, templateList, { warm: false })) probed.set(p, found);
+    log(`  ${templateList.length} templates in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const plans: Plans = buildPlans(vocabulary, probed);
+    // The raw requests of the unique cases are derived from their template's: checked on a few variants.
+    const derivations = [plans.productSearch, plans.mediaSearch, plans.productFilter, plans.mediaFilter].map(
+      (pool) => derivationSample(pool),
+    );
+    const derived = await probe(
+      config,
+      derivations.flatMap((d) => d.paths),
+      { warm: false },
+    );
+    for (const d of derivations) d.verify(derived);
     const detailQueries = detailQueryCounts(sample.details, probed);
     for (const d of detailQueries) log(`GET /products/${d.slug}: ${d.queries} SQL queries`);
 
+    // The bare Express reference sends the detail bodies the API sends (captured now).
+    const bodies: Record<string, unknown> = {};
+    for (const p of [...details.products, ...details.media]) {
+      const res = await fetch(`${api.origin}${p}`);
+      if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status}`);
+      bodies[p] = await res.json();
+    }
+    await writeFile(bodiesFile, JSON.stringify(bodies));
+    const express: Child = await startExpress(expressPort, bodiesFile);
+    stops.push(() => express.server.stop());
+
+    // The API child before the load: started, its lexicon read, a few lists and the details answered.
+    const apiRssBeforeMb = rssMb(api.pid).current;
+    log(`API RSS before the load: ${apiRssBeforeMb} MB`);
     const pids: CpuPids = {
       api: api.pid,
       limitedApi: limitedApi.pid,
@@ -158,14 +219,24 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       express: express.pid,
       static: statics.pid,
     };
-    const origins = {
-      api: api.origin,
-      limitedApi: limitedApi.origin,
-      meilisearch: meili.url,
-      express: express.origin,
-      static: statics.origin,
-    };
-    const cases = caseSpecs(plans, probed, origins, files, options.diagnose ?? false);
+    const cases = caseSpecs({
+      plans,
+      probed,
+      details,
+      origins: {
+        api: api.origin,
+        limitedApi: limitedApi.origin,
+        meilisearch: meili.url,
+        express: express.origin,
+        static: statics.origin,
+      },
+      counters: {
+        api: () => apiCounters(api.origin, token.plain),
+        limitedApi: () => apiCounters(limitedApi.origin, token.plain),
+      },
+      files,
+      diagnose: options.diagnose ?? false,
+    });
 
     const results: CaseResult[] = [];
     for (const spec of cases) {
@@ -176,16 +247,28 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       results.push(result);
       log(`  ${caseRow(result)}`);
     }
+    const apiPeakRssMb = rssMb(api.pid).peak;
+    const limitedApiPeakRssMb = rssMb(limitedApi.pid).peak;
+    log(`API peak RSS ${apiPeakRssMb} MB (rate-limited child ${limitedApiPeakRssMb} MB)`);
     if (api.tail.length) log(`API output (last lines):\n  ${api.tail.join('\n  ')}`);
     if (limitedApi.tail.length) {
       log(`rate-limited API output (last lines):\n  ${limitedApi.tail.join('\n  ')}`);
     }
 
-    const { searchRatio, facetsRatio, mediaSearchRatio, renditionRatio, targets } = checkTargets(
-      results,
-      detailQueries,
-    );
-    return {
+    let freshness: FreshnessResult | undefined;
+    if (options.freshness ?? true) {
+      // The smoke run (a few seconds per case) measures 5 changes, a real run 20.
+      const changes = run.durationSec >= 10 ? 20 : 5;
+      freshness = await benchFreshness({ serverUrl: options.serverUrl, meili, changes, log });
+      log(`freshness: p50 ${Math.round(freshness.p50)} ms, p95 ${Math.round(freshness.p95)} ms`);
+    }
+
+    const summary = (name: string, pool: Plans['productSearch']) => ({
+      name,
+      templates: pool.templates.length,
+      variants: pool.variants.length,
+    });
+    const partial = {
       date: new Date().toISOString().slice(0, 10),
       cores: os.cpus().length,
       ...run,
@@ -193,21 +276,31 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       importMs,
       reindex: indexes.reindex,
       reindexMs: indexes.reindexMs,
-      searches: sample.searches,
-      filters: sample.pairs.map((p) => `${p.taxonomy}:${p.term} + ${p.manufacturer}`),
-      mediaSearches: sample.media.searches,
-      mediaFolder: sample.media.folder,
+      pools: [
+        summary('/products?search=', plans.productSearch),
+        summary('/media?search=', plans.mediaSearch),
+        summary('/products filtered', plans.productFilter),
+        summary('/media filtered', plans.mediaFilter),
+      ],
+      zipf: {
+        queries: plans.zipf.templates.length,
+        exponent: plans.zipf.exponent,
+        top10Share: plans.zipf.top10Share,
+        top: plans.zipf.templates.slice(0, 10).map((t) => t.params.search!),
+      },
       renditions,
       detailQueries,
       cases: results,
-      searchRatio,
-      facetsRatio,
-      mediaSearchRatio,
-      renditionRatio,
-      targets,
+      apiRssBeforeMb,
+      apiPeakRssMb,
+      limitedApiPeakRssMb,
+      freshness,
     };
+    const { ratios, targets } = checkTargets(partial);
+    return { ...partial, ratios, targets };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await rm(bodiesFile, { force: true });
     process.off('exit', removeMeiliDir);
   }
 }

@@ -28,9 +28,16 @@ export interface Probed {
  * records what the second one caused: its SQL statements and its Meilisearch requests. These are caught at
  * the global `fetch`, which the meilisearch client calls, so the raw Meilisearch cases replay exactly what
  * the API sends, headers included, whatever the API's code does today. Returns what each path caused, by
- * path; throws when a counted request does not answer 2xx.
+ * path; throws when a counted request does not answer 2xx. With `warm` false each path is sent once (the
+ * many templates of the unique cases: their Meilisearch requests, not their SQL counts, are wanted).
+ * The in-process app has no index generations, so its result cache is bypassed: every request does its
+ * full work.
  */
-export async function probe(config: AppConfig, paths: string[]): Promise<Map<string, Probed>> {
+export async function probe(
+  config: AppConfig,
+  paths: string[],
+  { warm = true }: { warm?: boolean } = {},
+): Promise<Map<string, Probed>> {
   const db = createDb(config.databaseUrl, 4);
   const meiliUrl = config.meiliUrl!;
   let queries = 0;
@@ -61,7 +68,7 @@ export async function probe(config: AppConfig, paths: string[]): Promise<Map<str
   try {
     const out = new Map<string, Probed>();
     for (const p of paths) {
-      await (await realFetch(`${origin}${p}`)).arrayBuffer();
+      if (warm) await (await realFetch(`${origin}${p}`)).arrayBuffer();
       queries = 0;
       const calls: BenchRequest[] = (meili = []);
       const res = await realFetch(`${origin}${p}`);

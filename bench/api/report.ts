@@ -1,9 +1,9 @@
 /**
- * The API benchmark's targets (issue 3) checked against its measurements, and its result as Markdown for
+ * The API benchmark's targets (issue 14) checked against its measurements, and its result as Markdown for
  * BENCHMARKS.md.
  */
-import { RATE_LIMITED_SEARCH } from './cases';
-import type { ApiBenchResult, CaseResult, DetailQueryCount, TargetCheck } from './types';
+import { CASE } from './cases';
+import type { ApiBenchResult, CaseResult, DetailQueryCount, Ratio, TargetCheck } from './types';
 
 function relationSummary(d: DetailQueryCount): string {
   const r = d.relations;
@@ -17,91 +17,100 @@ const fmt = (n: number, digits = 1) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 /** `n` with its sign, `+` or `−`. */
 const signed = (n: number, digits = 1) => `${n < 0 ? '−' : '+'}${fmt(Math.abs(n), digits)}`;
+const failuresOf = (r: CaseResult) => r.non2xx + r.errors + r.mismatches;
 
 /**
- * What counting the request limits costs (no target): the rate-limited search against "API search", the
- * same requests measured back to back, as Markdown.
+ * What counting the request limits costs (no target): the rate-limited unique search against the unique
+ * search on the other API child, as Markdown.
  */
 function rateLimitOverhead(cases: CaseResult[]): string {
-  const search = cases.find((c) => c.name === 'API search')!;
-  const limited = cases.find((c) => c.name === RATE_LIMITED_SEARCH)!;
+  const search = cases.find((c) => c.name === CASE.productSearch);
+  const limited = cases.find((c) => c.name === CASE.limitedSearch);
+  if (!search || !limited) return '';
   const throughput = (limited.rps / search.rps - 1) * 100;
   return (
-    `Rate-limit overhead (${RATE_LIMITED_SEARCH} vs API search, measured back to back): ` +
+    `Rate-limit overhead (${limited.name} vs ${search.name}, two API processes, measured one after the other): ` +
     `**p50 ${signed(limited.p50 - search.p50, 2)} ms, p99 ${signed(limited.p99 - search.p99, 2)} ms, ` +
     `throughput ${signed(throughput)} %** (one Redis round trip per request; Redis's CPU is in "other").`
   );
 }
 
+/** The pairs compared and their targets (issue 14). */
+const PAIRS: { api: string; reference: string; target?: number }[] = [
+  { api: CASE.productSearch, reference: CASE.rawProductSearch, target: 0.9 },
+  { api: CASE.mediaSearch, reference: CASE.rawMediaSearch, target: 0.9 },
+  { api: CASE.productFilter, reference: CASE.rawProductFilter, target: 0.9 },
+  { api: CASE.mediaFilter, reference: CASE.rawMediaFilter, target: 0.9 },
+  { api: CASE.zipf, reference: CASE.rawZipf, target: 2 },
+  { api: CASE.productDetail, reference: CASE.expressProductDetail, target: 0.9 },
+  { api: CASE.mediaDetail, reference: CASE.expressMediaDetail, target: 0.9 },
+  { api: CASE.rendition, reference: CASE.staticFiles },
+];
+
 /**
- * The targets: p99 of each API case (which must also have no failures), a fixed number of SQL statements
- * per product detail, and API searches at ≥ 50 % of raw Meilisearch's requests/s. Returns them with the
- * two requests/s ratios (API ÷ raw Meilisearch, without and with `facets=1`).
+ * The ratios of the pairs and the targets of issue 14: each pair's ratio (its cases without failures and,
+ * for unique cases, without a repeated request), freshness p95 ≤ 1 s, the API's peak RSS ≤ 200 MB, plus a
+ * fixed number of SQL statements per product detail and every file response checked.
  */
-export function checkTargets(
-  results: CaseResult[],
-  detailQueries: DetailQueryCount[],
-): {
-  searchRatio: number;
-  facetsRatio: number;
-  mediaSearchRatio: number;
-  renditionRatio: number;
+export function checkTargets(result: Omit<ApiBenchResult, 'ratios' | 'targets'>): {
+  ratios: Ratio[];
   targets: TargetCheck[];
 } {
   const byName = (prefix: string) =>
-    results.find((r) => r.name === prefix) ?? results.find((r) => r.name.startsWith(prefix))!;
-  const searchRatio = byName('API search').rps / byName('raw Meilisearch: search').rps;
-  const facetsRatio = byName('API search, facets=1').rps / byName('raw Meilisearch: search with facets').rps;
-  const mediaSearchRatio = byName('API /media search').rps / byName('raw Meilisearch: /media search').rps;
-  const renditionRatio = byName('API cached rendition').rps / byName('bare static file server').rps;
-  const p99Target = (prefix: string, limit: number): TargetCheck => {
+    result.cases.find((r) => r.name === prefix) ?? result.cases.find((r) => r.name.startsWith(prefix));
+  const ratios: Ratio[] = [];
+  const targets: TargetCheck[] = [];
+  for (const pair of PAIRS) {
+    const api = byName(pair.api);
+    const reference = byName(pair.reference);
+    if (!api || !reference) continue;
+    const value = api.rps / reference.rps;
+    ratios.push({ api: api.name, reference: reference.name, value, target: pair.target });
+    if (pair.target === undefined) continue;
+    const clean = [api, reference].every((r) => failuresOf(r) === 0 && (r.repeated ?? 0) === 0);
+    const repeats = api.repeated ? `, **${api.repeated} repeated requests**` : '';
+    targets.push({
+      target: `${api.name} ≥ ${pair.target}× ${reference.name}`,
+      measured: `${fmt(value, 2)}× (${fmt(api.rps, 0)} vs ${fmt(reference.rps, 0)} requests/s)${repeats}`,
+      met: clean && value >= pair.target,
+    });
+  }
+  if (result.freshness) {
+    const f = result.freshness;
+    targets.push({
+      target: `freshness: import commit → visible in /products, p95 ≤ 1 s (${f.changes} changes)`,
+      measured: `p50 ${fmt(f.p50 / 1000, 2)} s, p95 ${fmt(f.p95 / 1000, 2)} s, max ${fmt(f.max / 1000, 2)} s`,
+      met: f.p95 <= 1000,
+    });
+  }
+  targets.push({
+    target: 'API process peak RSS under the bench load ≤ 200 MB',
+    measured:
+      `${result.apiPeakRssMb} MB (VmHWM; ${result.apiRssBeforeMb} MB before the load; the rate-limited API ` +
+      `child: ${result.limitedApiPeakRssMb} MB)`,
+    met: result.apiPeakRssMb > 0 && result.apiPeakRssMb <= 200,
+  });
+  const queryCounts = [...new Set(result.detailQueries.map((d) => d.queries))];
+  targets.push({
+    target: 'product detail: a fixed number of SQL queries however many relations',
+    measured: result.detailQueries.map((d) => `${d.queries} (${relationSummary(d)})`).join(' vs '),
+    met: queryCounts.length === 1,
+  });
+  for (const prefix of [CASE.rendition, CASE.staticFiles]) {
     const r = byName(prefix);
-    return {
-      target: `${r.name}: p99 ≤ ${limit} ms`,
-      measured: `${r.p99.toFixed(1)} ms`,
-      met: r.p99 <= limit && r.non2xx === 0 && r.errors === 0 && r.mismatches === 0,
-    };
-  };
-  const queryCounts = [...new Set(detailQueries.map((d) => d.queries))];
-  const targets: TargetCheck[] = [
-    p99Target('API search', 30),
-    p99Target('API search, facets=1', 30),
-    p99Target('API filtered list', 30),
-    p99Target('API deep page (products', 30),
-    p99Target('API deep page (articles', 30),
-    p99Target('API product detail', 20),
-    p99Target('API /media search', 30),
-    p99Target('API /media list', 30),
-    {
-      target: 'product detail: a fixed number of SQL queries however many relations',
-      measured: detailQueries.map((d) => `${d.queries} (${relationSummary(d)})`).join(' vs '),
-      met: queryCounts.length === 1,
-    },
-    {
-      target: 'API search requests/s ≥ 50 % of raw Meilisearch',
-      measured: `${(searchRatio * 100).toFixed(1)} %`,
-      met: searchRatio >= 0.5,
-    },
-    {
-      target: 'API search with facets=1 requests/s ≥ 50 % of raw Meilisearch',
-      measured: `${(facetsRatio * 100).toFixed(1)} %`,
-      met: facetsRatio >= 0.5,
-    },
-    ...['API cached rendition', 'bare static file server'].map((prefix): TargetCheck => {
-      const r = byName(prefix);
-      return {
-        target: `${r.name}: every response 200 with the file's bytes`,
-        measured: `${fmt(r.responses, 0)} responses, ${r.non2xx + r.mismatches + r.errors} failed`,
-        met: r.responses > 0 && r.non2xx === 0 && r.mismatches === 0 && r.errors === 0,
-      };
-    }),
-  ];
-  return { searchRatio, facetsRatio, mediaSearchRatio, renditionRatio, targets };
+    if (!r) continue;
+    targets.push({
+      target: `${r.name}: every response 200 with the file's bytes`,
+      measured: `${fmt(r.responses, 0)} responses, ${failuresOf(r)} failed`,
+      met: r.responses > 0 && failuresOf(r) === 0,
+    });
+  }
+  return { ratios, targets };
 }
 
 /** One case as a row of the cases table (Markdown). */
 export function caseRow(r: CaseResult): string {
-  const failures = r.non2xx + r.errors + r.mismatches;
+  const failures = failuresOf(r);
   const problems =
     failures === 0
       ? '0'
@@ -109,37 +118,69 @@ export function caseRow(r: CaseResult): string {
   // The app column is the process of the case's server: the API, the Express baseline or the static server.
   const app = r.server === 'meilisearch' ? '–' : r.cpu[r.server];
   const cpu = `${app} / ${r.cpu.meilisearch} / ${r.cpu.postgres} / ${r.cpu.bench} / ${r.cpu.other}`;
+  const meili = r.meiliPerResponse === undefined ? '–' : fmt(r.meiliPerResponse, 2);
+  const sent =
+    r.built === undefined
+      ? `${r.variants} rotating`
+      : r.repeated === undefined
+        ? `${fmt(r.built, 0)} (${fmt(r.distinct ?? 0, 0)} distinct)`
+        : `${fmt(r.built, 0)} unique${r.repeated ? ` (**${fmt(r.repeated, 0)} repeated**)` : ''}`;
   return (
     `| ${r.name} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${problems} | ${r.sql ?? '–'} | ` +
-    `${cpu} |`
+    `${meili} | ${sent} | ${r.rssMb ?? '–'} | ${cpu} |`
   );
 }
 
-/** The result as Markdown for BENCHMARKS.md: the cases, the targets, reindex and SQL numbers. */
+/** The result as Markdown for BENCHMARKS.md: the cases, the ratios, the targets, freshness, the inputs. */
 export function apiTable(result: ApiBenchResult): string {
+  const f = result.freshness;
   const lines = [
     `${result.connections} connections, ${result.durationSec} s per case (after a warm-up), ${result.cores} cores; ` +
       `catalog: ${fmt(result.catalog.products, 0)} active products, ${fmt(result.catalog.articles, 0)} active articles, ` +
       `${fmt(result.catalog.media, 0)} media.`,
     '',
-    '| case | requests/s | p50 ms | p99 ms | errors / non-2xx | SQL / request | CPU % app / Meili / PG / autocannon / other |',
-    '|---|---:|---:|---:|---|---:|---|',
+    '| case | requests/s | p50 ms | p99 ms | errors / non-2xx | SQL / request | Meili calls / response | requests (warm-up + measured) | RSS MB after | CPU % app / Meili / PG / autocannon / other |',
+    '|---|---:|---:|---:|---|---:|---:|---|---:|---|',
     ...result.cases.map(caseRow),
     '',
-    `API search requests/s ÷ raw Meilisearch on the same requests: **${(result.searchRatio * 100).toFixed(1)} %** ` +
-      `(with facets=1: **${(result.facetsRatio * 100).toFixed(1)} %**). CPU in % of one core; "other" is CPU ` +
-      `used outside the benchmark's processes during the case (noise when well above 0).`,
+    'CPU in % of one core; "other" is CPU used outside the benchmark\'s processes during the case (noise ' +
+      'when well above 0). "Meili calls / response": Meilisearch calls per API response during the measured ' +
+      "period, from the API's /metrics (1.00: the result cache answered nothing, 0: everything).",
+    '',
+    '| API case | reference | API ÷ reference | target |',
+    '|---|---|---:|---:|',
+    ...result.ratios.map(
+      (r) =>
+        `| ${r.api} | ${r.reference} | **${fmt(r.value, 2)}×** | ${r.target === undefined ? '–' : `≥ ${r.target}×`} |`,
+    ),
     '',
     rateLimitOverhead(result.cases),
-    '',
-    `API /media search requests/s ÷ raw Meilisearch on the same requests: ` +
-      `**${(result.mediaSearchRatio * 100).toFixed(1)} %**. API cached rendition requests/s ÷ the bare static ` +
-      `file server's on the same files: **${(result.renditionRatio * 100).toFixed(1)} %** (mean file ` +
-      `${fmt((result.cases.find((c) => c.server === 'static')?.meanBytes ?? 0) / 1024, 1)} KB).`,
     '',
     '| target | measured | met |',
     '|---|---|---|',
     ...result.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : '**no**'} |`),
+    '',
+    `Unique-request pools (template × per_page 1..100 but the default × page 1..5 while the page holds a ` +
+      `record, shuffled with a fixed seed): ${result.pools
+        .map((p) => `${p.name} ${fmt(p.templates, 0)} templates, ${fmt(p.variants, 0)} requests`)
+        .join('; ')}.`,
+    '',
+    `Zipf mix: ${result.zipf.queries} product searches ranked by how many product names hold them, exponent ` +
+      `${fmt(result.zipf.exponent, 3)}, top 10 = ${fmt(result.zipf.top10Share * 100, 1)} % of 100,000 draws ` +
+      `(seed 14); top 10: ${result.zipf.top.map((s) => `\`${s}\``).join(', ')}.`,
+    '',
+    f
+      ? `Freshness (small catalog, result cache on, indexer/worker.ts with its 2 s sync schedule): ${f.changes} ` +
+        `renames of product ${f.product.id} (\`${f.product.slug}\`), each imported with importSnapshot (full mode, ` +
+        `median ${fmt(f.importMedianMs / 1000, 2)} s per import); from COMMIT to the first /products?ids[] answer ` +
+        `with the new name: p50 **${fmt(f.p50 / 1000, 2)} s**, p95 **${fmt(f.p95 / 1000, 2)} s**, max ` +
+        `${fmt(f.max / 1000, 2)} s (all: ${f.latenciesMs.map((ms) => Math.round(ms)).join(', ')} ms).`
+      : 'Freshness: not measured.',
+    '',
+    `API process peak RSS (VmHWM over the run, \`node --import tsx src/server.ts\`, API_RESULT_CACHE_MB ` +
+      `default 64): **${result.apiPeakRssMb} MB**; ${result.apiRssBeforeMb} MB before the load (started, ` +
+      `lexicon read, a few requests answered). The bare Express child, also under tsx, for scale: see its ` +
+      `RSS column.`,
     '',
     `Full reindex (\`runReindex(ctx, 'all')\`): **${(result.reindexMs / 1000).toFixed(1)} s** (` +
       result.reindex
@@ -148,13 +189,6 @@ export function apiTable(result: ApiBenchResult): string {
       ').',
     '',
     `SQL queries per product detail: ${result.detailQueries.map((d) => `**${d.queries}** for ${relationSummary(d)}`).join('; ')}.`,
-    '',
-    `Searches: ${result.searches.map((s) => `\`${s}\``).join(', ')}.`,
-    '',
-    `Filters (taxons + manufacturer): ${result.filters.map((s) => `\`${s}\``).join(', ')}.`,
-    '',
-    `/media searches: ${result.mediaSearches.map((s) => `\`${s}\``).join(', ')}; list variants: newest ` +
-      `first, \`type=image\`, \`folder=${result.mediaFolder}\`, pages 1-4 each (24 per page).`,
     '',
     `Renditions served: ${result.renditions.images} public JPEG images × ${result.renditions.formats.length} ` +
       `formats (${result.renditions.formats.join(', ')}) = ${result.renditions.files} files, rendered with the ` +

@@ -285,7 +285,76 @@ export function startStatic(port: number): Promise<Child> {
   );
 }
 
-/** The bare Express baseline (bench/api-child-express.ts), ready on `port`. */
-export function startExpress(port: number): Promise<Child> {
-  return startChild(path.join(ROOT, 'bench', 'api-child-express.ts'), [String(port)], process.env, port, '/');
+/**
+ * The bare Express baseline (bench/api-child-express.ts), ready on `port`; with `bodiesFile` it also
+ * answers each path of that JSON file (`{ path: body }`) with its body.
+ */
+export function startExpress(port: number, bodiesFile?: string): Promise<Child> {
+  return startChild(
+    path.join(ROOT, 'bench', 'api-child-express.ts'),
+    bodiesFile ? [String(port), bodiesFile] : [String(port)],
+    process.env,
+    port,
+    '/',
+  );
+}
+
+/**
+ * The index worker (`indexer/worker.ts`: the 2 s sync schedule, reindexes, renders) as a supervised child
+ * with `env` added to this process's (LOG_LEVEL `info`: it is ready when it logs "worker started").
+ * Throws with its last output when it exits or does not start within 60 s.
+ */
+export async function startWorker(env: Record<string, string>): Promise<Omit<Child, 'origin'>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'indexer', 'worker.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail: string[] = [];
+  let started = false;
+  const keep = (line: string) => {
+    if (line.includes('"worker started"')) started = true;
+    tail.push(line);
+    if (tail.length > 20) tail.shift();
+  };
+  eachLine(child.stdout!, keep);
+  eachLine(child.stderr!, keep);
+  const server = supervise(child, { graceMs: 5000 });
+  const deadline = Date.now() + 60_000;
+  while (!server.done && !started && Date.now() < deadline) await sleep(100);
+  if (started) return { pid: child.pid!, server, tail };
+  await server.stop();
+  throw new Error(`indexer/worker.ts did not start; last output:\n  ${tail.join('\n  ')}`);
+}
+
+/** Where the freshness case keeps its small catalog (generated once, seed 1) and its files. */
+export const SMALL_SNAPSHOT = path.join(DATA, 'snapshot-small-seed1');
+export const SMALL_MEDIA_ROOT = path.join(DATA, 'media-fresh-small');
+/** The freshness case's database, made afresh each run. */
+export const FRESH_DATABASE = 'catalog_bench_fresh_small';
+
+/**
+ * The freshness case's database: the small snapshot (generated when the cache lacks it) imported afresh
+ * into `FRESH_DATABASE` on `serverUrl`'s server. Returns its URL.
+ */
+export async function prepareFreshDatabase(serverUrl: string, log: (m: string) => void): Promise<string> {
+  if (!existsSync(path.join(SMALL_SNAPSHOT, 'manifest.json'))) {
+    log(
+      `generating the small catalog into ${path.relative(ROOT, SMALL_SNAPSHOT)} (cached for later runs)...`,
+    );
+    await rm(SMALL_SNAPSHOT, { recursive: true, force: true });
+    await generateCatalog({ outDir: SMALL_SNAPSHOT, scale: 'small', seed: 1 });
+  }
+  const url = withDatabase(serverUrl, FRESH_DATABASE);
+  await dropDatabase(url);
+  await rm(SMALL_MEDIA_ROOT, { recursive: true, force: true });
+  await ensureDatabase(url);
+  const db = createDb(url, 2);
+  try {
+    await migrateLatest(db);
+    await importSnapshot(db, SMALL_SNAPSHOT, { mode: 'full', mediaRoot: SMALL_MEDIA_ROOT });
+  } finally {
+    await db.destroy();
+  }
+  return url;
 }

@@ -18,6 +18,8 @@ export interface ApiBenchOptions {
    * one connection (no queueing), and a raw search asking for gzip as Node's fetch does by default.
    */
   diagnose?: boolean;
+  /** Also measure freshness (import commit → visible in /products, small catalog, real worker); default on. */
+  freshness?: boolean;
   log?: (message: string) => void;
 }
 
@@ -67,6 +69,21 @@ export interface CaseResult {
   /** Mean bytes of a response body (file cases). */
   meanBytes?: number;
   cpu: CpuShare;
+  /**
+   * Stream cases: requests built from the stream during warm-up and measured period (a few more than
+   * sent), and how many of them had a path + body built before in the same case (0 for a unique case).
+   */
+  built?: number;
+  repeated?: number;
+  /** Stream cases: distinct requests (path + body) among those built. */
+  distinct?: number;
+  /**
+   * API list cases: Meilisearch calls per API response during the measured period (1: no answer from
+   * the result cache; 0: all of them).
+   */
+  meiliPerResponse?: number;
+  /** Resident set of the case's server process after the case (MB), API cases. */
+  rssMb?: number;
 }
 
 export interface DetailQueryCount {
@@ -81,6 +98,23 @@ export interface TargetCheck {
   met: boolean;
 }
 
+/** One API case against its reference, measured back to back. */
+export interface Ratio {
+  api: string;
+  reference: string;
+  /** API requests/s ÷ the reference's */
+  value: number;
+  /** The target ratio (issue 14), if any. */
+  target?: number;
+}
+
+/** A unique-request pool: how many templates (searches or filters) and variants it holds. */
+export interface PoolSummary {
+  name: string;
+  templates: number;
+  variants: number;
+}
+
 export interface ApiBenchResult {
   date: string;
   cores: number;
@@ -91,23 +125,20 @@ export interface ApiBenchResult {
   importMs: number | null;
   reindex: ReindexResult[];
   reindexMs: number;
-  searches: string[];
-  filters: string[];
-  /** The `/media` searches and the public folder of the list case's `folder=` variant. */
-  mediaSearches: string[];
-  mediaFolder: string;
+  pools: PoolSummary[];
+  zipf: { queries: number; exponent: number; top10Share: number; top: string[] };
   /** The images rendered for the file cases, and what that took. */
   renditions: RenditionSetup;
   detailQueries: DetailQueryCount[];
   cases: CaseResult[];
-  /** API search requests/s divided by raw Meilisearch's on the same searches. */
-  searchRatio: number;
-  /** The same with `facets=1`. */
-  facetsRatio: number;
-  /** API `/media` search requests/s divided by raw Meilisearch's on the same searches. */
-  mediaSearchRatio: number;
-  /** API cached rendition requests/s divided by the bare static file server's on the same files. */
-  renditionRatio: number;
+  ratios: Ratio[];
+  /** Resident set of the API child before the load (started, lexicon read, a few requests), MB. */
+  apiRssBeforeMb: number;
+  /** Peak resident set (VmHWM) of the API child (result cache on, default size) over the whole run, MB. */
+  apiPeakRssMb: number;
+  /** The same for the rate-limited API child. */
+  limitedApiPeakRssMb: number;
+  freshness?: FreshnessResult;
   targets: TargetCheck[];
 }
 
@@ -139,8 +170,25 @@ export interface BenchRequest {
   expectHeader?: string;
 }
 
+/** Requests made one at a time while a case runs (all its connections draw from one stream). */
+export interface RequestStream {
+  next(): BenchRequest;
+  /** The case promises never to send a request twice: the load counts what it sent and what repeated. */
+  unique: boolean;
+}
+
 export interface CaseSpec {
   name: string;
+  /**
+   * A fresh stream per case run (check, warm-up and measured period share it): the case then sends its
+   * requests from it instead of rotating over `requests`, which are only checked before the case.
+   */
+  stream?: () => RequestStream;
+  /**
+   * The case's API process's counters (/metrics), read right before and after the measured period: how
+   * many of its answers needed a Meilisearch call.
+   */
+  counters?: () => Promise<ApiCounters>;
   /** SQL statements per request, as probed (API cases). */
   sql?: string;
   /** Default: the run's connections. */
@@ -160,4 +208,25 @@ export interface Hits {
   hits?: unknown[];
   meta?: { total?: number };
   data?: unknown[];
+}
+
+/** Cumulative counters of one API process, from its /metrics. */
+export interface ApiCounters {
+  /** `http_requests_total` of routes under /api/v1 */
+  requests: number;
+  /** `meilisearch_request_duration_seconds_count`, every operation and outcome */
+  meili: number;
+}
+
+/** Import commit → visible in `/products` (bench/api/freshness.ts). */
+export interface FreshnessResult {
+  changes: number;
+  /** Milliseconds from each import's COMMIT to the first `/products` answer with the change, in order. */
+  latenciesMs: number[];
+  p50: number;
+  p95: number;
+  max: number;
+  /** Milliseconds of each import (staging, checks, apply, commit), median. */
+  importMedianMs: number;
+  product: { id: number; slug: string };
 }

@@ -1,0 +1,42 @@
+/**
+ * What the API child's `/metrics` (prom-client, bearer token with ability `*`) tells the benchmark: the
+ * requests it answered under `/api/v1` and the Meilisearch calls it made. Their ratio during a case says
+ * how many answers the result cache gave without Meilisearch (the cache's own hit counters are not
+ * exported to /metrics).
+ */
+import type { Knex } from 'knex';
+import { createToken } from '../../src/tokens/tokens';
+import type { ApiCounters } from './types';
+
+/**
+ * A token with ability `*` for the first user of the benchmark database, to read /metrics; `revoke`
+ * deletes it. Throws when the database has no user.
+ */
+export async function metricsToken(db: Knex): Promise<{ plain: string; revoke: () => Promise<void> }> {
+  const user = (await db('users').first('email').orderBy('id')) as { email: string } | undefined;
+  if (!user) throw new Error('the benchmark database has no user to hold a /metrics token');
+  const token = await createToken(db, { email: user.email, abilities: ['*'], name: 'bench /metrics' });
+  return {
+    plain: token.plain,
+    revoke: async () => {
+      await db('personal_access_tokens').where({ id: token.id }).delete();
+    },
+  };
+}
+
+/** The counters of the API at `origin` now, read from its /metrics with `token`. Throws on a non-200. */
+export async function apiCounters(origin: string, token: string): Promise<ApiCounters> {
+  const res = await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET /metrics answered ${res.status}: ${text.slice(0, 200)}`);
+  let requests = 0;
+  let meili = 0;
+  for (const line of text.split('\n')) {
+    const m = /^(\w+)\{([^}]*)\} (\S+)$/.exec(line);
+    if (!m) continue;
+    const [, name, labels, value] = m;
+    if (name === 'http_requests_total' && /route="\/api\/v1[/"]/.test(labels!)) requests += Number(value);
+    if (name === 'meilisearch_request_duration_seconds_count') meili += Number(value);
+  }
+  return { requests, meili };
+}
