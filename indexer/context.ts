@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import type { Logger } from 'pino';
+import type { GenerationName } from '../src/search/generations';
 import { indexUid, type IndexName } from '../src/search/indexes';
 import type { IndexDefinition } from './indexes/types';
 import type { RenderRequest } from '../src/jobs/render-queue';
@@ -56,7 +57,7 @@ export interface IndexerContext {
    * Meilisearch has confirmed writes to them, so that the API's result caches stop serving older answers.
    * Absent where no API caches (tests of the jobs alone).
    */
-  announce?: (indexes: readonly IndexName[]) => Promise<unknown>;
+  announce?: (names: readonly GenerationName[]) => Promise<unknown>;
 }
 
 export interface IndexerJobs {

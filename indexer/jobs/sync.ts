@@ -166,6 +166,9 @@ export async function syncOutbox(
         .update({ attempts: ctx.db.raw('attempts + 1'), last_error: describe(error) });
       throw error;
     }
+    // The round's changes are in Postgres since their import or render, and now in every index they
+    // touch: the API's cached detail answers (keyed by `catalog`) must not answer older.
+    await ctx.announce?.(['catalog']);
     await ctx.db('index_outbox').whereIn('id', ids).update({ processed_at: ctx.db.fn.now() });
     result.rows += rows.length;
     result.rounds += 1;

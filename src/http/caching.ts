@@ -14,10 +14,16 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 
-/** A JSON response of a route handler: the body and, when it changes at a known time, that time. */
+/**
+ * A JSON response of a route handler: the body (or its JSON text with that text's ETag, made once by
+ * `serialized` for a cached answer) and, when it changes at a known time, that time.
+ */
 export interface JsonReply {
   kind: 'json';
-  body: unknown;
+  body?: unknown;
+  /** the body as sent, when already serialized; `etag` is then its strong ETag */
+  text?: string;
+  etag?: string;
   /** ms since epoch: the body changes then (an image in it expires); caps `max-age` */
   expiresAt?: number;
 }
@@ -25,6 +31,12 @@ export interface JsonReply {
 /** The reply of a handler that answers `body` (200), changing at `expiresAt` (ms) when given. */
 export function reply(body: unknown, expiresAt?: number): JsonReply {
   return expiresAt === undefined ? { kind: 'json', body } : { kind: 'json', body, expiresAt };
+}
+
+/** `reply(body, expiresAt)` serialized once, with its ETag: for answers kept in a cache and sent again. */
+export function serialized(body: unknown, expiresAt?: number): JsonReply & { text: string; etag: string } {
+  const text = JSON.stringify(body);
+  return { kind: 'json', text, etag: strongEtag(text), ...(expiresAt === undefined ? {} : { expiresAt }) };
 }
 
 /** Who may keep a copy: any cache (`public`) or only the client (`private`). */
@@ -65,8 +77,8 @@ export function sendJson(
   json: JsonReply,
   policy: { scope: CacheScope; maxAgeSeconds: number },
 ): void {
-  const text = JSON.stringify(json.body);
-  const etag = strongEtag(text);
+  const text = json.text ?? JSON.stringify(json.body);
+  const etag = json.etag ?? strongEtag(text);
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', cacheControl(policy.scope, policy.maxAgeSeconds, json.expiresAt));
   if (policy.scope === 'private') res.vary('Authorization');

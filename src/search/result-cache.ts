@@ -13,8 +13,7 @@
  * - memory is bounded in bytes (lru-cache `maxSize`, API_RESULT_CACHE_MB; 0 turns the cache off).
  */
 import { LRUCache } from 'lru-cache';
-import type { IndexName } from './indexes';
-import type { GenerationWatcher } from './generations';
+import type { GenerationName, GenerationWatcher } from './generations';
 
 /** What a loader returns: the value, its approximate size in bytes, and when it stops being valid. */
 export interface Loaded<T> {
@@ -42,7 +41,7 @@ export interface ResultCache {
    * The cached value of `key` on `index`, or `load()`'s (then cached). `key` must identify the request
    * completely (endpoint and parsed parameters). Rejections of `load` are passed on and not cached.
    */
-  get<T>(index: IndexName, key: string, load: () => Promise<Loaded<T>>, now?: number): Promise<T>;
+  get<T>(index: GenerationName, key: string, load: () => Promise<Loaded<T>>, now?: number): Promise<T>;
   readonly stats: ResultCacheStats;
   /** bytes held */
   readonly size: number;
@@ -59,7 +58,7 @@ export function createResultCache(maxBytes: number, generations: GenerationWatch
     get size() {
       return lru?.calculatedSize ?? 0;
     },
-    async get<T>(index: IndexName, key: string, load: () => Promise<Loaded<T>>, now = Date.now()) {
+    async get<T>(index: GenerationName, key: string, load: () => Promise<Loaded<T>>, now = Date.now()) {
       const generation = generations?.current(index);
       if (!lru || generation === undefined) {
         stats.bypassed += 1;

@@ -60,8 +60,10 @@ export async function startCatalogStack(
     mediaRoot,
     announce: (indexes) => advanceGenerations(announcer, config.redisPrefix, indexes),
   };
+  // As a worker that caught up: every index rebuilt, and the catalog generation (cached details) advanced.
   const reindex = async () => {
     await runReindex(indexer, 'all');
+    await indexer.announce!(['catalog']);
   };
   const load = async (dir: string, mode: 'full' | 'partial' = 'full') => {
     await importSnapshot(database.db, dir, { mode, mediaRoot });

@@ -4,7 +4,7 @@
  */
 import type { AppDeps } from '../../deps';
 import { nearestExpiry } from '../../catalog/visibility';
-import { reply } from '../../http/caching';
+import { reply, serialized } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
@@ -55,12 +55,22 @@ export function list(deps: AppDeps): RouteHandler<MediaListParams> {
 export function show(deps: AppDeps): RouteHandler<undefined> {
   return async (req) => {
     const key = mediumKey(req.params.media);
+    if (!key) throw new ApiError(404);
     const now = Date.now();
-    const record = key && (await findPublicMedium(deps.db, key, now));
-    if (!record) throw new ApiError(404);
-    return reply(
-      { data: serializeMedium(record, deps.config.appUrl) },
-      nearestExpiry([record.valid_until], now),
+    // Kept in the result cache under the `catalog` generation (any synced change drops it) until it expires.
+    const answer = await resultCacheOf(deps).get(
+      'catalog',
+      `media/${'id' in key ? key.id : `ext:${key.sourceId}`}`,
+      async () => {
+        const record = await findPublicMedium(deps.db, key, now);
+        if (!record) return { value: undefined, size: 0 }; // not kept
+        const expiresAt = nearestExpiry([record.valid_until], now);
+        const out = serialized({ data: serializeMedium(record, deps.config.appUrl) }, expiresAt);
+        return { value: out, size: out.text.length * 2, ...(expiresAt === undefined ? {} : { expiresAt }) };
+      },
+      now,
     );
+    if (!answer) throw new ApiError(404);
+    return answer;
   };
 }

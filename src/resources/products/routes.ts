@@ -4,7 +4,7 @@
  */
 import type { AppDeps } from '../../deps';
 import { nearestExpiry } from '../../catalog/visibility';
-import { reply } from '../../http/caching';
+import { reply, serialized } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
@@ -50,18 +50,35 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<P
   };
 }
 
-/** One active product with its articles, manufacturers and tractor models; 404 otherwise. */
+/**
+ * One active product with its articles, manufacturers and tractor models; 404 otherwise. The serialized
+ * answer is kept in the result cache under the `catalog` generation (any synced change drops it) until
+ * one of its images expires.
+ */
 export function show(deps: AppDeps): RouteHandler<undefined> {
   return async (req) => {
-    const found = await loadProductDetail(deps.db, String(req.params.slug));
-    if (!found) throw new ApiError(404);
-    const ctx = { now: Date.now(), appUrl: deps.config.appUrl };
-    return reply(
-      { data: serializeProductDetail(found.record, found.relations, ctx) },
-      nearestExpiry(
-        found.record.linked_images.map((m) => m.valid_until),
-        ctx.now,
-      ),
+    const slug = String(req.params.slug);
+    const now = Date.now();
+    const answer = await resultCacheOf(deps).get(
+      'catalog',
+      `products/${slug}`,
+      async () => {
+        const found = await loadProductDetail(deps.db, slug);
+        if (!found) return { value: undefined, size: 0 }; // not kept: unknown slugs must not fill the cache
+        const ctx = { now, appUrl: deps.config.appUrl };
+        const expiresAt = nearestExpiry(
+          found.record.linked_images.map((m) => m.valid_until),
+          now,
+        );
+        const out = serialized(
+          { data: serializeProductDetail(found.record, found.relations, ctx) },
+          expiresAt,
+        );
+        return { value: out, size: out.text.length * 2, ...(expiresAt === undefined ? {} : { expiresAt }) };
+      },
+      now,
     );
+    if (!answer) throw new ApiError(404);
+    return answer;
   };
 }
