@@ -377,7 +377,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Content (CMS)',
     summary: 'A rendition of a medium (the file)',
     description:
-      'Rendered on demand when none is stored. 404 for an unknown format or a medium without a renderable file.',
+      'Rendered on demand by the worker when none is stored; the request waits up to `PREVIEW_TIMEOUT_MS` (default 15 s). 404 for an unknown format, a medium without a renderable file, or an original that cannot be decoded. 503 `service_unavailable` with `Retry-After` (seconds) when the rendition is not ready in time or the render queue (Redis) does not answer; the render goes on, so retry after `Retry-After`.',
     pathParams: mediaParams,
     query: PreviewQuery,
     response: 'file',
