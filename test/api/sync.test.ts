@@ -3,6 +3,9 @@
  * drains the outbox, and the list responses show the change, including the fan-out of a renamed term, a
  * deactivated folder and a deactivated article. A full reindex while requests run drops no request.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { QueueEvents } from 'bullmq';
 import { redisConnection } from '../../src/jobs/connection';
 import { enqueueReindex, enqueueSync, INDEX_QUEUE_NAME } from '../../src/jobs/index-queue';
@@ -98,6 +101,34 @@ it('fans out a renamed parent term, a deactivated folder and a deactivated artic
   expect((await product(1008))!.articles_count).toBe(0);
   const articles = await stack.api.json<{ data: { id: number }[] }>('/articles?per_page=100');
   expect(articles.data.map((a) => a.id)).not.toContain(2007);
+});
+
+it('asks the worker for a sync as soon as catalog:import commits (no scheduled sync runs here)', async () => {
+  await editRecords(snapshot, 'products.ndjson', (records) =>
+    records.map((r) => (r.id === 1003 ? { ...r, names: { de: 'Sofort sichtbar 160' } } : r)),
+  );
+  const cli = path.resolve(__dirname, '../../src/cli/catalog-import.ts');
+  const tsx = path.resolve(__dirname, '../../node_modules/.bin/tsx');
+  const { env } = process;
+  await promisify(execFile)(tsx, [cli, snapshot, '--quiet'], {
+    env: {
+      ...env,
+      DATABASE_URL: stack.database.url,
+      MEDIA_ROOT: stack.mediaRoot,
+      REDIS_URL: stack.config.redisUrl,
+      REDIS_PREFIX: stack.config.redisPrefix,
+    },
+  });
+  const committed = Date.now();
+  let seen: number | undefined;
+  while (Date.now() - committed < 10_000) {
+    if ((await product(1003))?.names.de === 'Sofort sichtbar 160') {
+      seen = Date.now() - committed;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(seen).toBeDefined(); // the worker of this file has no schedule: only the import's request syncs
 });
 
 it('keeps answering every request during a full reindex', async () => {
