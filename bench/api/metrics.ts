@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { createToken } from '../../src/tokens/tokens';
-import type { ApiCounters } from './types';
+import type { ApiCounters, ApiMemory } from './types';
 
 /**
  * A token with ability `*` for the first user of the benchmark database, to read /metrics; `revoke`
@@ -39,4 +39,24 @@ export async function apiCounters(origin: string, token: string): Promise<ApiCou
     if (name === 'meilisearch_request_duration_seconds_count') meili += Number(value);
   }
   return { requests, meili };
+}
+
+/**
+ * Memory of the API at `origin` now, in MB, from prom-client's process metrics on its /metrics: resident
+ * set, V8 heap used and total, external memory (buffers). Throws on a non-200.
+ */
+export async function apiMemoryMb(origin: string, token: string): Promise<ApiMemory> {
+  const res = await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET /metrics answered ${res.status}: ${text.slice(0, 200)}`);
+  const value = (name: string) => {
+    const m = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text);
+    return m ? Math.round(Number(m[1]) / 2 ** 20) : NaN;
+  };
+  return {
+    rss: value('process_resident_memory_bytes'),
+    heapUsed: value('nodejs_heap_size_used_bytes'),
+    heapTotal: value('nodejs_heap_size_total_bytes'),
+    external: value('nodejs_external_memory_bytes'),
+  };
 }

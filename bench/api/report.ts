@@ -179,7 +179,9 @@ export function apiTable(result: ApiBenchResult): string {
     '',
     `API process peak RSS (VmHWM over the run, \`node --import tsx src/server.ts\`, API_RESULT_CACHE_MB ` +
       `default 64): **${result.apiPeakRssMb} MB**; ${result.apiRssBeforeMb} MB before the load (started, ` +
-      `lexicon read, a few requests answered). The bare Express child, also under tsx, for scale: see its ` +
+      `lexicon read, a few requests answered); right after the load its /metrics said RSS ` +
+      `${result.apiMemory.rss} MB, V8 heap ${result.apiMemory.heapUsed} MB used of ${result.apiMemory.heapTotal} MB, ` +
+      `external ${result.apiMemory.external} MB. The bare Express child, also under tsx, for scale: see its ` +
       `RSS column.`,
     '',
     `Full reindex (\`runReindex(ctx, 'all')\`): **${(result.reindexMs / 1000).toFixed(1)} s** (` +

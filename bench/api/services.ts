@@ -194,17 +194,20 @@ export function benchIndexerContext(db: Knex, config: AppConfig): IndexerContext
 }
 
 /**
- * Builds every index in `config`'s Meilisearch from `db` with the indexer's own `runReindex(ctx, 'all')`,
- * in-process, and logs the time.
+ * Builds every index (or those of `only`) in `config`'s Meilisearch from `db` with the indexer's own
+ * `runReindex(ctx, 'all')` (or one per index), in-process, and logs the time.
  */
 export async function buildIndexes(
   db: Knex,
   config: AppConfig,
   log: (m: string) => void,
+  only?: readonly ('products' | 'articles' | 'media')[],
 ): Promise<BuiltIndexes> {
   const ctx = benchIndexerContext(db, config);
   const started = Date.now();
-  const reindex = await runReindex(ctx, 'all');
+  const reindex: ReindexResult[] = [];
+  if (only) for (const target of only) reindex.push(...(await runReindex(ctx, target)));
+  else reindex.push(...(await runReindex(ctx, 'all')));
   const reindexMs = Date.now() - started;
   const parts = reindex.map((r) => `${r.index} ${r.documents} docs ${(r.durationMs / 1000).toFixed(1)} s`);
   log(`full reindex: ${(reindexMs / 1000).toFixed(1)} s (${parts.join(', ')})`);

@@ -134,6 +134,8 @@ export interface ApiBenchResult {
   ratios: Ratio[];
   /** Resident set of the API child before the load (started, lexicon read, a few requests), MB. */
   apiRssBeforeMb: number;
+  /** The API child's memory right after the load, from its /metrics. */
+  apiMemory: ApiMemory;
   /** Peak resident set (VmHWM) of the API child (result cache on, default size) over the whole run, MB. */
   apiPeakRssMb: number;
   /** The same for the rate-limited API child. */
@@ -229,4 +231,12 @@ export interface FreshnessResult {
   /** Milliseconds of each import (staging, checks, apply, commit), median. */
   importMedianMs: number;
   product: { id: number; slug: string };
+}
+
+/** Memory of an API process in MB, from its /metrics (prom-client's default process metrics). */
+export interface ApiMemory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
 }
