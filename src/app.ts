@@ -69,6 +69,10 @@ export function createApp(given: AppDeps): Express {
   app.use(helmet());
   app.use(ops.router);
   app.use('/api', cors(), requestId);
+  // A NUL (`%00`) in a path names nothing that can exist (Postgres refuses it in a text): 404.
+  app.use(['/api', '/files'], (req, _res, next) => {
+    next(/%00/.test(req.path) ? new ApiError(404) : undefined);
+  });
   app.use(
     '/api',
     pinoHttp({
