@@ -10,6 +10,7 @@ import type { Server, ServerResponse } from 'node:http';
 import { getConfig } from '../config/env';
 import { createApp } from './app';
 import { createDb } from './db/database';
+import { answerClientErrors } from './http/errors';
 import { createLimiterRedis } from './http/rate-limit';
 import { createIndexQueue } from './jobs/index-queue';
 import { createRenderJobs } from './jobs/render-queue';
@@ -56,6 +57,7 @@ export async function startServer(): Promise<Server> {
     generations,
   });
   const server = app.listen(config.port, config.host);
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -7,6 +7,8 @@
  * mode and only for status 500 and above.
  */
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { z } from '../openapi/zod';
 
@@ -192,4 +194,37 @@ export function errorHandler(options: {
     res.status(body.error.status).json(body);
   };
   return handler;
+}
+
+/**
+ * The raw HTTP response for an error of Node's HTTP parser, which no middleware sees (issue 15: a bare
+ * 400 or 431 without the spec's body): 431 `client_error` for request headers over the size limit, 400
+ * `bad_request` for anything else unparsable (an unknown method, a malformed request line). The
+ * connection is closed after it.
+ */
+export function clientErrorResponse(error: { code?: string }): string {
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const message = status === 431 ? 'Request header fields too large.' : 'Bad request.';
+  const id = randomUUID();
+  const body = JSON.stringify(errorBody(new ApiError(status, { message }), id, false));
+  return [
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `X-Request-Id: ${id}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/** Answers the parser errors of `server`'s connections in the spec's shape (`clientErrorResponse`). */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(clientErrorResponse(error));
+  });
 }

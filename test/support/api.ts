@@ -13,6 +13,7 @@ import { createDb } from '../../src/db/database';
 import { createLimiterRedis } from '../../src/http/rate-limit';
 import { createLogger } from '../../src/logger';
 import { createSearchLog, type SearchLog, type SearchLogOptions } from '../../src/search-log';
+import { answerClientErrors } from '../../src/http/errors';
 import { watchGenerations } from '../../src/search/generations';
 import { createApiMeiliClient } from '../../src/search/indexes';
 import { checkResponse, failOnViolations } from './contract';
@@ -85,6 +86,7 @@ export async function startTestApi(
     });
   });
   const server = createApp(deps).listen(0, '127.0.0.1');
+  answerClientErrors(server);
   await new Promise((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const get = async (path: string, init?: RequestInit) => {

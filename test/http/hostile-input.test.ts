@@ -1,8 +1,10 @@
 /**
- * A NUL byte (`%00`) in a path or a query value (issue 15: Postgres rejects it, SQLSTATE 22021, and the
+ * Hostile input (issue 15). A NUL byte (`%00`) in a path or a query value (issue 15: Postgres rejects it, SQLSTATE 22021, and the
  * client got 500): a path naming nothing answers 404, an invalid filter value is ignored, as the spec
- * wants for any unknown path value and invalid filter value.
+ * wants for any unknown path value and invalid filter value. Errors of Node's HTTP parser (an unknown
+ * method, oversized headers) get the spec's JSON error body too.
  */
+import net from 'node:net';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { bearer } from '../support/tokens';
 
@@ -62,4 +64,36 @@ it.each([
 it('answers 422 for a suggestion prefix that is only a NUL, never 500', async () => {
   const res = await get('/search/suggestions?q=%00');
   expect(res.status).toBe(422);
+});
+
+describe("errors of Node's HTTP parser", () => {
+  /** Sends `request` as raw bytes; resolves with the whole answer as text. */
+  const raw = (request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const { hostname, port } = new URL(stack.api.origin);
+      const socket = net.connect(Number(port), hostname, () => socket.write(request));
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  const parse = (answer: string) => {
+    const [head, body] = answer.split('\r\n\r\n');
+    return { status: Number(head!.split(' ')[1]), head: head!, body: JSON.parse(body!) as unknown };
+  };
+
+  it('answers an unknown method with 400 in the spec shape', async () => {
+    const res = parse(await raw('FOO /api/v1/products HTTP/1.1\r\nHost: x\r\n\r\n'));
+    expect(res.status).toBe(400);
+    expect(res.head).toMatch(/content-type: application\/json/i);
+    expect(res.body).toMatchObject({ error: { code: 'bad_request', status: 400 } });
+  });
+
+  it('answers request headers over the limit with 431 in the spec shape', async () => {
+    const res = parse(
+      await raw(`GET /api/v1/products HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+    );
+    expect(res.status).toBe(431);
+    expect(res.body).toMatchObject({ error: { code: 'client_error', status: 431 } });
+  });
 });
