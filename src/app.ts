@@ -52,12 +52,14 @@ export function createApp(given: AppDeps): Express {
   const app = express();
   // Operations first: every request is counted and timed; /up, /ready, /metrics and /admin/queues are
   // outside /api, so neither the request log nor the limiter sees them (src/ops).
-  const ops = createOps(given);
+  const resultCache =
+    given.resultCache ?? createResultCache(given.config.resultCacheBytes, given.generations);
+  const ops = createOps({ ...given, resultCache });
   const deps: AppDeps = {
     ...given,
     meili: ops.meili,
     lexicon: given.lexicon ?? lexiconProvider(given.db, { logger: given.logger }),
-    resultCache: given.resultCache ?? createResultCache(given.config.resultCacheBytes, given.generations),
+    resultCache,
   };
   app.use(ops.requests);
   app.disable('x-powered-by');

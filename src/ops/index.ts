@@ -12,6 +12,7 @@ import type { IndexQueue } from '../jobs/index-queue';
 import type { RenderQueue } from '../jobs/render-queue';
 import { requireToken } from '../http/auth';
 import type { SearchLog } from '../search-log';
+import type { ResultCache } from '../search/result-cache';
 import { DASHBOARD_PATH, dashboardRouter } from './dashboard';
 import { healthRouter } from './health';
 import { createMetrics, timeMeilisearch, type Metrics } from './metrics';
@@ -26,6 +27,8 @@ export interface OpsDeps {
   indexQueue?: IndexQueue;
   /** The render queue's producer side (the caller owns it): on the dashboard and in the gauges too. */
   renderJobs?: { queue: RenderQueue };
+  /** The API's result cache: its hits, misses and bytes in `/metrics`. */
+  resultCache?: ResultCache;
 }
 
 export interface Ops {

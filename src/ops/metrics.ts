@@ -19,6 +19,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { IndexQueue } from '../jobs/index-queue';
 import { renderBacklog, type RenderQueue } from '../jobs/render-queue';
 import type { SearchLog } from '../search-log';
+import type { ResultCache, ResultCacheStats } from '../search/result-cache';
 
 /** Seconds: from a fast cache hit to a slow search. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -37,6 +38,8 @@ export const QUEUE_STATES = [
 export interface MetricsDeps {
   db: Knex;
   searchLog: SearchLog;
+  /** absent: no `api_result_cache_*` metrics */
+  resultCache?: ResultCache;
   /** absent: no `index_queue_jobs` gauge */
   indexQueue?: IndexQueue;
   /** absent: no `render_queue_jobs` gauge */
@@ -171,6 +174,37 @@ export function createMetrics(deps: MetricsDeps): Metrics {
       this.set(log.buffered);
     },
   });
+
+  // The result cache counts in plain numbers too (src/search/result-cache.ts).
+  const cache = deps.resultCache;
+  if (cache) {
+    const seen: ResultCacheStats = { hits: 0, misses: 0, bypassed: 0 };
+    new Counter({
+      name: 'api_result_cache_requests_total',
+      help: 'List, search and detail answers by how the result cache served them: hit, miss (asked Meilisearch or Postgres, then kept) or bypassed (no generation known: Redis unreachable, or the cache is off).',
+      labelNames: ['result'] as const,
+      registers: [registry],
+      collect() {
+        for (const [key, label] of [
+          ['hits', 'hit'],
+          ['misses', 'miss'],
+          ['bypassed', 'bypassed'],
+        ] as const) {
+          const now = cache.stats[key];
+          if (now > seen[key]) this.inc({ result: label }, now - seen[key]);
+          seen[key] = now;
+        }
+      },
+    });
+    new Gauge({
+      name: 'api_result_cache_bytes',
+      help: 'Bytes the result cache holds (at most API_RESULT_CACHE_MB).',
+      registers: [registry],
+      collect() {
+        this.set(cache.size);
+      },
+    });
+  }
 
   const requests: RequestHandler = (req, res, next) => {
     const end = requestDuration.startTimer();

@@ -257,6 +257,20 @@ describe('/metrics', () => {
     ).toBe(1);
   });
 
+  it('counts how the result cache served list answers, and the bytes it holds', async () => {
+    const before = await scrape();
+    const count = (page: string, result: string) =>
+      sample(page, 'api_result_cache_requests_total', { result }) ?? 0;
+    const query = `/api/v1/products?search=Presse&per_page=${(Date.now() % 90) + 3}`; // asked here first
+    expect((await api.get(query)).status).toBe(200);
+    expect((await api.get(query)).status).toBe(200);
+    const after = await scrape();
+    const served = (r: string) => count(after, r) - count(before, r);
+    // The first asks Meilisearch, the second comes from memory.
+    expect([served('miss'), served('hit'), served('bypassed')]).toEqual([1, 1, 0]);
+    expect(sample(after, 'api_result_cache_bytes', {})).toBeGreaterThan(0);
+  });
+
   it('has Meilisearch and Postgres latency histograms', async () => {
     expect((await api.get('/api/v1/media?search=Anleitung')).status).toBe(200);
     const page = await scrape();
