@@ -32,6 +32,7 @@ const UNAVAILABLE_CODES = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   '57P03', // Postgres: cannot connect now (starting up, shutting down)
+  '57014', // Postgres: statement_timeout passed (PG_STATEMENT_TIMEOUT_MS)
   'index_not_found', // Meilisearch: the index is not built yet (first reindex still running)
   'too_many_search_requests', // Meilisearch: its search queue is full
 ]);

@@ -9,7 +9,7 @@
 import type { Server, ServerResponse } from 'node:http';
 import { getConfig } from '../config/env';
 import { createApp } from './app';
-import { createDb } from './db/database';
+import { apiDbDeadlines, createDb } from './db/database';
 import { answerClientErrors } from './http/errors';
 import { createLimiterRedis } from './http/rate-limit';
 import { createIndexQueue } from './jobs/index-queue';
@@ -24,7 +24,7 @@ import { createApiMeiliClient } from './search/indexes';
 export async function startServer(): Promise<Server> {
   const config = getConfig();
   const logger = createLogger(config, 'api');
-  const db = createDb(config.databaseUrl, 10);
+  const db = createDb(config.databaseUrl, 10, apiDbDeadlines(config));
   const { meili, close: closeMeili } = createApiMeiliClient(config);
   const redis = createLimiterRedis(config, logger);
   // A pool of its own: a slow or unreachable Postgres never makes the log's writes wait for (or hold)

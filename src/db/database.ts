@@ -51,11 +51,38 @@ export class MigrationFiles implements Knex.MigrationSource<string> {
   }
 }
 
-/** A knex instance on `databaseUrl` (pool of `poolMax` connections, default 10). */
-export function createDb(databaseUrl: string, poolMax = 10): Knex {
+/** Deadlines of a request-serving pool (the API's): every wait on Postgres ends. */
+export interface DbDeadlines {
+  /** ms a statement may run (Postgres `statement_timeout`: error 57014 after it) */
+  statementTimeoutMs: number;
+  /** ms to get a connection from the pool, opening one included (KnexTimeoutError after it) */
+  acquireTimeoutMs: number;
+}
+
+/** The API's deadlines from its configuration (PG_STATEMENT_TIMEOUT_MS, PG_ACQUIRE_TIMEOUT_MS). */
+export function apiDbDeadlines(config: {
+  pgStatementTimeoutMs: number;
+  pgAcquireTimeoutMs: number;
+}): DbDeadlines {
+  return { statementTimeoutMs: config.pgStatementTimeoutMs, acquireTimeoutMs: config.pgAcquireTimeoutMs };
+}
+
+/**
+ * A knex instance on `databaseUrl` (pool of `poolMax` connections, default 10). With `deadlines`, each
+ * statement and each wait for a connection is bounded (the API); without, statements run as long as they
+ * take (imports, migrations, the worker).
+ */
+export function createDb(databaseUrl: string, poolMax = 10, deadlines?: DbDeadlines): Knex {
   return knexFactory({
     client: 'pg',
-    connection: databaseUrl,
+    connection: deadlines
+      ? {
+          connectionString: databaseUrl,
+          statement_timeout: deadlines.statementTimeoutMs,
+          connectionTimeoutMillis: deadlines.acquireTimeoutMs,
+        }
+      : databaseUrl,
+    ...(deadlines ? { acquireConnectionTimeout: deadlines.acquireTimeoutMs } : {}),
     pool: { min: 0, max: poolMax },
     migrations: { migrationSource: new MigrationFiles(MIGRATIONS_DIR), tableName: 'knex_migrations' },
   });

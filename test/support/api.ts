@@ -9,7 +9,7 @@ import type { AppConfig } from '../../config/env';
 import type { IndexQueue } from '../../src/jobs/index-queue';
 import { createRenderJobs, type RenderJobs } from '../../src/jobs/render-queue';
 import { createApp, type AppDeps } from '../../src/app';
-import { createDb } from '../../src/db/database';
+import { apiDbDeadlines, createDb } from '../../src/db/database';
 import { createLimiterRedis } from '../../src/http/rate-limit';
 import { createLogger } from '../../src/logger';
 import { createSearchLog, type SearchLog, type SearchLogOptions } from '../../src/search-log';
@@ -48,7 +48,7 @@ export async function startTestApi(
     indexQueue?: IndexQueue;
   } = {},
 ): Promise<TestApi> {
-  const db = createDb(config.databaseUrl, 4);
+  const db = createDb(config.databaseUrl, 4, apiDbDeadlines(config));
   const logger = options.logger ?? createLogger(config, 'test');
   const redis = createLimiterRedis(config, logger);
   const given = options.searchLog?.db;

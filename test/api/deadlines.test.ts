@@ -1,0 +1,92 @@
+/**
+ * Every wait on a dependency ends (issue 15, "Bounded waits"): with Postgres hanging or a statement
+ * blocked, the API's Postgres answers end at PG_ACQUIRE_TIMEOUT_MS / PG_STATEMENT_TIMEOUT_MS with 503
+ * `service_unavailable`; with Meilisearch hanging, a search ends at MEILI_TIMEOUT_MS with 503.
+ */
+import { startTestApi, type TestApi } from '../support/api';
+import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startTcpProxy, type TcpProxy } from '../support/outage';
+import { testConfig, testMeili } from '../support/stack';
+
+let stack: CatalogStack;
+const closers: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  stack = await startCatalogStack();
+});
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+  await stack?.close();
+});
+
+/** An API on the stack's data whose Postgres or Meilisearch goes through a proxy the test controls. */
+async function apiThrough(
+  which: 'postgres' | 'meilisearch',
+  env: Record<string, string>,
+): Promise<{ api: TestApi; proxy: TcpProxy }> {
+  const target = new URL(which === 'postgres' ? stack.database.url : testMeili().url);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
+  const via = new URL(target);
+  via.host = `127.0.0.1:${proxy.port}`;
+  const api = await startTestApi(
+    testConfig(stack.database.url, {
+      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+      ...(which === 'postgres' ? { DATABASE_URL: via.toString() } : { MEILI_URL: via.origin }),
+      ...env,
+    }),
+  );
+  closers.push(
+    () => proxy.close(),
+    () => api.close(),
+  );
+  return { api, proxy };
+}
+
+const timed = async (api: TestApi, path: string) => {
+  const started = Date.now();
+  const res = await api.get(path);
+  const body = (await res.json()) as { error?: { code: string } };
+  return { status: res.status, code: body.error?.code, ms: Date.now() - started };
+};
+
+it('answers 503 within the acquire deadline while Postgres hangs', async () => {
+  const { api, proxy } = await apiThrough('postgres', { PG_ACQUIRE_TIMEOUT_MS: '800' });
+  expect((await timed(api, '/products/rp-125-f')).status).toBe(200);
+  proxy.setMode('hang');
+  const hung = await timed(api, '/manufacturers'); // not cached: asks Postgres
+  expect([hung.status, hung.code]).toEqual([503, 'service_unavailable']);
+  expect(hung.ms).toBeLessThan(3000);
+  proxy.setMode('forward');
+  expect((await timed(api, '/manufacturers')).status).toBe(200);
+});
+
+it('answers 503 when a statement passes PG_STATEMENT_TIMEOUT_MS', async () => {
+  const api = await startTestApi(
+    testConfig(stack.database.url, {
+      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+      PG_STATEMENT_TIMEOUT_MS: '300',
+    }),
+  );
+  closers.push(() => api.close());
+  const trx = await stack.database.db.transaction();
+  try {
+    await trx.raw('LOCK TABLE manufacturers IN ACCESS EXCLUSIVE MODE'); // every read of it waits
+    const blocked = await timed(api, '/manufacturers');
+    expect([blocked.status, blocked.code]).toEqual([503, 'service_unavailable']);
+    expect(blocked.ms).toBeLessThan(2000);
+  } finally {
+    await trx.rollback();
+  }
+  expect((await timed(api, '/manufacturers')).status).toBe(200);
+});
+
+it('answers 503 within MEILI_TIMEOUT_MS while Meilisearch hangs', async () => {
+  const { api, proxy } = await apiThrough('meilisearch', { MEILI_TIMEOUT_MS: '700' });
+  expect((await timed(api, '/products?search=Presse')).status).toBe(200);
+  proxy.setMode('hang');
+  const hung = await timed(api, '/products?search=Mähwerk'); // not cached: asks Meilisearch
+  expect([hung.status, hung.code]).toEqual([503, 'service_unavailable']);
+  expect(hung.ms).toBeLessThan(2500);
+  proxy.setMode('forward');
+  expect((await timed(api, '/products?search=Mähwerk')).status).toBe(200);
+});
