@@ -84,6 +84,12 @@ export interface IndexWorkerOptions {
   /** Outbox rows per sync round. */
   roundSize?: number;
   /**
+   * Milliseconds between checks that the job schedulers still exist in Redis (a restart without
+   * persistence, a failover to an empty replica or FLUSHALL deletes them); a lost one is recreated and
+   * logged. Default 30 s.
+   */
+  scheduleCheckMs?: number;
+  /**
    * Cron pattern (UTC) of the search-log prune; absent or null: no scheduler. The process passes
    * `PRUNE_SEARCH_LOG_PATTERN`; tests enqueue `prune-search-log` themselves.
    */
@@ -274,7 +280,10 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
     concurrency: 1,
   });
   logOutcome(logger, worker, 'index');
+  const schedules: { id: string; upsert: () => Promise<unknown> }[] = [];
+  let guard: NodeJS.Timeout | undefined;
   const close = async () => {
+    clearInterval(guard);
     await Promise.all([worker.close(), renders?.worker.close()]);
     await (renders ? renders.close() : renderQueue.close());
     await queue.close();
@@ -283,18 +292,33 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
   try {
     const every = options.syncEveryMs === undefined ? DEFAULT_SYNC_EVERY_MS : options.syncEveryMs;
     if (every !== null) {
-      await queue.upsertJobScheduler(
-        SYNC_SCHEDULER_ID,
-        { every },
-        { name: 'sync', data: {}, opts: SCHEDULED_SYNC_OPTIONS },
-      );
+      schedules.push({
+        id: SYNC_SCHEDULER_ID,
+        upsert: () =>
+          queue.upsertJobScheduler(
+            SYNC_SCHEDULER_ID,
+            { every },
+            { name: 'sync', data: {}, opts: SCHEDULED_SYNC_OPTIONS },
+          ),
+      });
     }
-    if (options.pruneSearchLogPattern) {
-      await queue.upsertJobScheduler(
-        PRUNE_SEARCH_LOG_SCHEDULER_ID,
-        { pattern: options.pruneSearchLogPattern, tz: 'UTC' },
-        { name: 'prune-search-log', data: {}, opts: SCHEDULED_PRUNE_OPTIONS },
-      );
+    const pattern = options.pruneSearchLogPattern;
+    if (pattern) {
+      schedules.push({
+        id: PRUNE_SEARCH_LOG_SCHEDULER_ID,
+        upsert: () =>
+          queue.upsertJobScheduler(
+            PRUNE_SEARCH_LOG_SCHEDULER_ID,
+            { pattern, tz: 'UTC' },
+            { name: 'prune-search-log', data: {}, opts: SCHEDULED_PRUNE_OPTIONS },
+          ),
+      });
+    }
+    for (const schedule of schedules) await schedule.upsert();
+    if (schedules.length > 0) {
+      guard = setInterval(() => {
+        void keepSchedules(queue, schedules, logger);
+      }, options.scheduleCheckMs ?? DEFAULT_SCHEDULE_CHECK_MS);
     }
   } catch (error) {
     await close();
@@ -308,6 +332,36 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
     context,
     close,
   };
+}
+
+/** How often the worker checks that its job schedulers still exist in Redis. */
+export const DEFAULT_SCHEDULE_CHECK_MS = 30_000;
+
+/**
+ * Recreates every schedule of `schedules` that Redis no longer holds (its data was lost), logs it, and
+ * asks for a sync at once (changes may wait in the outbox). Never throws: a Redis still down is retried on
+ * the next check.
+ */
+async function keepSchedules(
+  queue: IndexQueue,
+  schedules: readonly { id: string; upsert: () => Promise<unknown> }[],
+  logger: Logger,
+): Promise<void> {
+  try {
+    let lost = false;
+    for (const schedule of schedules) {
+      if (await queue.getJobScheduler(schedule.id)) continue;
+      lost = true;
+      await schedule.upsert();
+      logger.warn(
+        { scheduler: schedule.id },
+        'job scheduler was missing from Redis (its data was lost?): recreated',
+      );
+    }
+    if (lost) await enqueueSync(queue);
+  } catch (error) {
+    logger.debug({ err: error }, 'job schedulers not checked: Redis unreachable');
+  }
 }
 
 async function main(): Promise<void> {

@@ -9,6 +9,7 @@
  * Redis layout under REDIS_PREFIX: the hash `<prefix>:index-generations` (index name → counter) and the
  * channel of the same name, whose messages are `{"products": 12, ...}` (the new counters).
  */
+import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import type { Logger } from '../logger';
 import { INDEX_NAMES, type IndexName } from './indexes';
@@ -22,62 +23,102 @@ export function generationsKey(redisPrefix: string): string {
   return `${redisPrefix}:index-generations`;
 }
 
+/** An announcement on the channel: the hash's epoch and the new counters. */
+interface Announcement {
+  epoch: string;
+  counters: Partial<Record<GenerationName, number>>;
+}
+
 /**
- * Worker side: advances the generations of `indexes` and announces them. Call only after Meilisearch has
- * confirmed the writes (the next search sees them). Returns the new counters; throws what ioredis throws.
+ * Worker side: advances the generations of `names` and announces them. Call only after Meilisearch has
+ * confirmed the writes (the next search sees them). The hash carries an `epoch`, created with it: when
+ * Redis loses its data the counters restart under a new epoch, so no API process mistakes a restarted
+ * counter for one it has seen. Returns the new counters; throws what ioredis throws.
  */
 export async function advanceGenerations(
   redis: Redis,
   redisPrefix: string,
-  indexes: readonly GenerationName[],
+  names: readonly GenerationName[],
 ): Promise<Partial<Record<GenerationName, number>>> {
-  if (indexes.length === 0) return {};
+  if (names.length === 0) return {};
   const key = generationsKey(redisPrefix);
-  const multi = redis.multi();
-  for (const index of indexes) multi.hincrby(key, index, 1);
+  const multi = redis.multi().hsetnx(key, 'epoch', randomUUID());
+  for (const name of names) multi.hincrby(key, name, 1);
+  multi.hget(key, 'epoch');
   const replies = (await multi.exec()) ?? [];
-  const next: Partial<Record<GenerationName, number>> = {};
-  indexes.forEach((index, i) => {
-    const [error, value] = replies[i] ?? [new Error('no reply'), null];
-    if (error) throw error;
-    next[index] = Number(value);
+  for (const [error] of replies) if (error) throw error;
+  const counters: Partial<Record<GenerationName, number>> = {};
+  names.forEach((name, i) => {
+    counters[name] = Number(replies[i + 1]?.[1]);
   });
-  await redis.publish(key, JSON.stringify(next));
-  return next;
+  const announcement: Announcement = { epoch: String(replies[names.length + 1]?.[1]), counters };
+  await redis.publish(key, JSON.stringify(announcement));
+  return counters;
 }
 
 /** API side: the generations this process knows, or nothing while it cannot learn of new ones. */
 export interface GenerationWatcher {
-  /** the index's current generation; undefined while Redis is unreachable (caches must be bypassed) */
-  current(index: GenerationName): number | undefined;
+  /**
+   * The current generation of `name` (`<epoch>:<counter>`); undefined while Redis is unreachable or the
+   * generations are being re-read (caches must be bypassed).
+   */
+  current(name: GenerationName): string | undefined;
   close(): Promise<void>;
 }
 
 /**
  * Subscribes to the generations channel on a connection of its own (a duplicate of `redis`, which a
  * subscriber needs). Live once subscribed and the hash is read; not live (every `current` undefined)
- * from the moment that connection fails until it is back, subscribed and has read the hash again.
+ * from the moment that connection fails until it is back, subscribed and has read the hash again, and
+ * while it re-reads the hash after an announcement of another epoch (Redis lost its data).
  */
 export function watchGenerations(redis: Redis, redisPrefix: string, logger: Logger): GenerationWatcher {
   const key = generationsKey(redisPrefix);
   const subscriber = redis.duplicate({ connectionName: 'api-index-generations', enableOfflineQueue: true });
-  let known: Map<GenerationName, number> | undefined;
+  let known: { epoch: string; counters: Map<GenerationName, number> } | undefined;
   let closed = false;
+  // Announcements that arrive while the hash is being read are applied after it (they may be newer).
+  let reading = false;
+  let arrivedWhileReading: Announcement[] = [];
 
-  const readAll = async () => {
-    const values = await redis.hgetall(key);
-    const map = new Map<GenerationName, number>();
-    for (const index of GENERATION_NAMES) map.set(index, Number(values[index] ?? 0));
-    return map;
+  /** Applies an announcement; false when it is of another epoch (the hash must be read afresh). */
+  const apply = (next: Announcement): boolean => {
+    if (!known || next.epoch !== known.epoch) return false;
+    for (const name of GENERATION_NAMES) {
+      const value = next.counters[name];
+      if (typeof value === 'number' && value > (known.counters.get(name) ?? 0)) {
+        known.counters.set(name, value);
+      }
+    }
+    return true;
+  };
+  const readAll = async (): Promise<void> => {
+    known = undefined;
+    reading = true;
+    arrivedWhileReading = [];
+    try {
+      const values = await redis.hgetall(key);
+      const counters = new Map<GenerationName, number>();
+      for (const name of GENERATION_NAMES) counters.set(name, Number(values[name] ?? 0));
+      known = { epoch: values.epoch ?? '', counters };
+    } catch (error) {
+      reading = false;
+      logger.warn({ err: error }, 'index generations unknown: the result cache is bypassed');
+      return;
+    }
+    reading = false;
+    const arrived = arrivedWhileReading;
+    arrivedWhileReading = [];
+    if (!arrived.every(apply)) await readAll();
   };
   const goLive = async () => {
     try {
       await subscriber.subscribe(key);
-      known = await readAll();
     } catch (error) {
-      known = undefined;
       logger.warn({ err: error }, 'index generations unknown: the result cache is bypassed');
+      return;
     }
+    await readAll();
   };
   subscriber.on('ready', () => void goLive());
   for (const event of ['close', 'end', 'error'] as const) {
@@ -86,20 +127,27 @@ export function watchGenerations(redis: Redis, redisPrefix: string, logger: Logg
     });
   }
   subscriber.on('message', (channel: string, message: string) => {
-    if (channel !== key || !known) return;
+    if (channel !== key) return;
+    let next: Announcement;
     try {
-      const next = JSON.parse(message) as Partial<Record<GenerationName, number>>;
-      for (const index of GENERATION_NAMES) {
-        const value = next[index];
-        if (typeof value === 'number' && value > (known.get(index) ?? 0)) known.set(index, value);
-      }
+      next = JSON.parse(message) as Announcement;
     } catch {
-      known = undefined; // an unreadable announcement: re-read the hash on the next connection
+      next = { epoch: '', counters: {} }; // unreadable: read the hash afresh
     }
+    if (reading) {
+      arrivedWhileReading.push(next);
+      return;
+    }
+    if (!known) return; // not live: nothing is served from the cache anyway
+    // Another epoch (Redis lost its data): forget everything and read afresh.
+    if (!apply(next)) void readAll();
   });
 
   return {
-    current: (index) => (closed ? undefined : known?.get(index)),
+    current: (name) => {
+      if (closed || !known) return undefined;
+      return `${known.epoch}:${known.counters.get(name) ?? 0}`;
+    },
     async close() {
       closed = true;
       known = undefined;
