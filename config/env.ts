@@ -76,6 +76,8 @@ const schema = z.object({
   API_CACHE_MAX_AGE: z.coerce.number().int().min(0).max(31_536_000).default(0),
   API_RESULT_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   MEILI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  MEILI_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
+  MEILI_BREAKER_HALF_OPEN_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   PG_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   RENDER_CONCURRENCY: z.coerce
@@ -137,6 +139,9 @@ export interface AppConfig {
   resultCacheBytes: number;
   /** ms the API waits for one Meilisearch request (connect included) before it answers 503 */
   meiliTimeoutMs: number;
+  /** consecutive Meilisearch failures that open the API's circuit breaker, and ms until it probes again */
+  meiliBreakerThreshold: number;
+  meiliBreakerHalfOpenMs: number;
   /** the API's Postgres deadlines: a statement, and getting a connection (src/db/database.ts) */
   pgStatementTimeoutMs: number;
   pgAcquireTimeoutMs: number;
@@ -204,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiCacheMaxAge: e.API_CACHE_MAX_AGE,
     resultCacheBytes: e.API_RESULT_CACHE_MB * 1024 * 1024,
     meiliTimeoutMs: e.MEILI_TIMEOUT_MS,
+    meiliBreakerThreshold: e.MEILI_BREAKER_THRESHOLD,
+    meiliBreakerHalfOpenMs: e.MEILI_BREAKER_HALF_OPEN_MS,
     pgStatementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
     pgAcquireTimeoutMs: e.PG_ACQUIRE_TIMEOUT_MS,
     renderConcurrency: e.RENDER_CONCURRENCY,

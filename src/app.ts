@@ -4,6 +4,7 @@
  * logs and the request limits (src/http/rate-limit.ts); health, metrics and the queue dashboard (src/ops);
  * every error in the spec's JSON shape (src/http/errors.ts), also for unknown paths.
  */
+import { BrokenCircuitError } from 'cockatiel';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import helmet from 'helmet';
@@ -36,6 +37,16 @@ const UNAVAILABLE_CODES = new Set([
   'index_not_found', // Meilisearch: the index is not built yet (first reindex still running)
   'too_many_search_requests', // Meilisearch: its search queue is full
 ]);
+
+/** True when the cause chain holds the Meilisearch circuit breaker's refusal (src/search/http-client.ts). */
+function isBrokenCircuit(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    if (e instanceof BrokenCircuitError) return true;
+  }
+  return false;
+}
 
 function isUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
@@ -102,6 +113,12 @@ export function createApp(given: AppDeps): Express {
 
   const unavailable: ErrorRequestHandler = (error, _req, _res, next) => {
     if (!isUnavailable(error)) return next(error);
+    if (isBrokenCircuit(error)) {
+      // Meilisearch failed repeatedly: fail fast until the breaker probes again.
+      const seconds = Math.ceil(deps.config.meiliBreakerHalfOpenMs / 1000);
+      next(new ApiError(503, { headers: { 'Retry-After': String(seconds) } }));
+      return;
+    }
     deps.logger.error({ err: error }, 'a dependency is unavailable');
     next(new ApiError(503));
   };

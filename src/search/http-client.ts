@@ -10,6 +10,7 @@
  * Meilisearch's error code, so `error.cause.code` reads as with the package's own client
  * (`index_not_found`, `invalid_search_attributes_to_search_on`).
  */
+import { circuitBreaker, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import { Pool } from 'undici';
 
 /** Meilisearch answered with an error status; `code` is its error code (`index_not_found`, ...). */
@@ -32,6 +33,17 @@ export interface MeiliHttpOptions {
   connectTimeoutMs: number;
   /** ms for the answer's headers, and again for its body */
   requestTimeoutMs: number;
+  /**
+   * The circuit breaker: after `threshold` consecutive failures (no answer, a timeout, a 5xx) every call
+   * fails at once with cockatiel's `BrokenCircuitError` instead of waiting, until `halfOpenAfterMs` has
+   * passed; then one call probes, and its success closes the breaker.
+   */
+  breaker: { threshold: number; halfOpenAfterMs: number };
+}
+
+/** True for a failure that says Meilisearch is down or overloaded (not for an answer such as 404). */
+function isOutage(error: Error): boolean {
+  return !(error instanceof MeilisearchAnswerError) || error.status >= 500;
 }
 
 /** Headers of a fetch `RequestInit` as a plain object (the meilisearch client passes a `Headers`). */
@@ -51,9 +63,10 @@ function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
 }
 
 /**
- * A `httpClient` for `new Meilisearch({ host, httpClient })` on a pool to `host`'s origin, and `close()`.
- * Resolves with the parsed JSON answer (undefined for an empty body); rejects with
- * `MeilisearchAnswerError` for a status ≥ 400, or undici's error (connect refused, timeouts, abort).
+ * A `httpClient` for `new Meilisearch({ host, httpClient })` on a pool to `host`'s origin behind a circuit
+ * breaker, and `close()`. Resolves with the parsed JSON answer (undefined for an empty body); rejects with
+ * `MeilisearchAnswerError` for a status ≥ 400, undici's error (connect refused, timeouts, abort), or
+ * `BrokenCircuitError` while the breaker is open.
  */
 export function meiliHttpClient(host: string, options: MeiliHttpOptions) {
   const origin = new URL(host).origin;
@@ -64,7 +77,11 @@ export function meiliHttpClient(host: string, options: MeiliHttpOptions) {
     bodyTimeout: options.requestTimeoutMs,
     keepAliveTimeout: 30_000,
   });
-  const request = async (input: string | URL | Request, init: RequestInit = {}): Promise<unknown> => {
+  const breaker = circuitBreaker(handleWhen(isOutage), {
+    halfOpenAfter: options.breaker.halfOpenAfterMs,
+    breaker: new ConsecutiveBreaker(options.breaker.threshold),
+  });
+  const send = async (input: string | URL | Request, init: RequestInit = {}): Promise<unknown> => {
     const url = input instanceof URL ? input : new URL(typeof input === 'string' ? input : input.url);
     const { statusCode, body } = await pool.request({
       origin,
@@ -79,5 +96,7 @@ export function meiliHttpClient(host: string, options: MeiliHttpOptions) {
     if (statusCode >= 400) throw new MeilisearchAnswerError(statusCode, parsed as { code?: string });
     return parsed;
   };
+  const request = (input: string | URL | Request, init?: RequestInit) =>
+    breaker.execute(() => send(input, init));
   return { request, close: () => pool.close() };
 }

@@ -23,12 +23,16 @@ export function indexUid(prefix: string, name: IndexName): string {
  * closes the pool. Throws when MEILI_URL is unset.
  */
 export function createApiMeiliClient(
-  config: Pick<AppConfig, 'meiliUrl' | 'meiliMasterKey' | 'meiliTimeoutMs'>,
+  config: Pick<
+    AppConfig,
+    'meiliUrl' | 'meiliMasterKey' | 'meiliTimeoutMs' | 'meiliBreakerThreshold' | 'meiliBreakerHalfOpenMs'
+  >,
 ): { meili: Meilisearch; close: () => Promise<void> } {
   const host = requireMeiliUrl(config);
   const http = meiliHttpClient(host, {
     connectTimeoutMs: Math.min(1000, config.meiliTimeoutMs),
     requestTimeoutMs: config.meiliTimeoutMs,
+    breaker: { threshold: config.meiliBreakerThreshold, halfOpenAfterMs: config.meiliBreakerHalfOpenMs },
   });
   const meili = new Meilisearch({
     host,

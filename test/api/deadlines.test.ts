@@ -90,3 +90,25 @@ it('answers 503 within MEILI_TIMEOUT_MS while Meilisearch hangs', async () => {
   proxy.setMode('forward');
   expect((await timed(api, '/products?search=Mähwerk')).status).toBe(200);
 });
+
+it('opens the circuit breaker after repeated Meilisearch failures: fast 503 with Retry-After, then a probe', async () => {
+  const { api, proxy } = await apiThrough('meilisearch', {
+    MEILI_TIMEOUT_MS: '300',
+    MEILI_BREAKER_THRESHOLD: '3',
+    MEILI_BREAKER_HALF_OPEN_MS: '1500',
+  });
+  proxy.setMode('hang');
+  for (const word of ['Presse', 'Mähwerk', 'Lader']) {
+    const slow = await timed(api, `/products?search=${word}`); // each waits for its deadline
+    expect([slow.status, slow.ms >= 250]).toEqual([503, true]);
+  }
+  const res = await api.get('/products?search=Zinken');
+  const fast = { status: res.status, retryAfter: res.headers.get('retry-after') };
+  expect(fast).toEqual({ status: 503, retryAfter: '2' });
+  proxy.setMode('forward');
+  // Still open: no request reaches Meilisearch until the half-open time has passed.
+  expect((await timed(api, '/products?search=Walze')).status).toBe(503);
+  await new Promise((resolve) => setTimeout(resolve, 1600));
+  expect((await timed(api, '/products?search=Walze')).status).toBe(200); // the probe closes it
+  expect((await timed(api, '/products?search=Schwader')).status).toBe(200);
+});
