@@ -1,17 +1,20 @@
 /**
- * `npm run bench -- [--only api|rate-limit|render|import] [--duration <s>] [--connections <n>] [--diagnose]
- *   [--render-images <n>] [--import-scales medium,large]`
- * runs the benchmarks and prints Markdown tables for BENCHMARKS.md. All three run by default, the API first
- * (about 7 minutes: full reindex, eighteen 23 s cases; the first run also generates and imports the
- * medium catalog, about a minute more), then renditions (under half a minute), then the import (under a
- * minute for `medium`).
+ * `npm run bench -- [--only api|freshness|rate-limit|render|import] [--duration <s>] [--connections <n>]
+ *   [--diagnose] [--profile] [--render-images <n>] [--import-scales medium,large]`
+ * runs the benchmarks and prints Markdown tables for BENCHMARKS.md. All run by default, the API first
+ * (about 11 minutes: full reindex, eighteen 23 s cases, freshness; the first run also generates and imports
+ * the medium catalog, about a minute more; `--duration 2` is a smoke run of about 1.5 minutes), then
+ * renditions (under half a minute), then the import (under a minute for `medium`). `--only freshness` runs
+ * the API benchmark's freshness measurement alone.
  *
- * - API (bench/api/): the API as its own process over the medium catalog, driven by autocannon, next to
- *   raw Meilisearch on the same searches, a bare Express endpoint and a bare static file server serving
- *   the same rendition files as the API's `/files` URLs, and its search once more with the request limits
- *   counted (a second API child); `--duration` seconds per case (default 20), `--connections` (default
- *   16). Also the full reindex time and SQL queries per detail. `--diagnose` adds five cases (about 2
- *   minutes) that show where the time goes.
+ * - API (bench/api/): the API as its own process over the medium catalog, driven by autocannon: unique
+ *   searches and filtered lists next to raw Meilisearch on the same requests, a Zipf mix of searches
+ *   (result cache on) next to raw Meilisearch, details next to a bare Express process sending the same
+ *   bodies, a cached rendition next to a bare static file server, the search once more with the request
+ *   limits counted (a second API child); freshness (import commit → visible, with the real worker); the
+ *   API's RSS; `--duration` seconds per case (default 20), `--connections` (default 16). Also the full
+ *   reindex time and SQL queries per detail. `--diagnose` adds three single-connection cases,
+ *   `--profile` a CPU profile of the API under the unique product search and the product detail.
  * - Rate limiter (bench/rate-limit.ts): one `consume` on Redis, the cost every counted request pays.
  * - Renditions (bench/render.ts, its own process so that its peak RSS is its own): `--render-images`
  *   renders (default 20) of generated 12-megapixel JPEGs into the five built-in formats, images/s.
@@ -23,7 +26,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { getConfig } from '../config/env';
-import { apiTable, benchApi } from './api';
+import { apiTable, benchApi, benchFreshnessOnly, freshnessTable } from './api';
 import { benchImport, importTable, type ImportBenchResult, type Scale } from './import';
 import { benchRateLimit } from './rate-limit';
 import type { RenderBenchResult } from './render';
@@ -64,12 +67,16 @@ async function main(): Promise<void> {
       duration: { type: 'string', default: '20' },
       connections: { type: 'string', default: '16' },
       diagnose: { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
       'render-images': { type: 'string', default: '20' },
       'import-scales': { type: 'string', default: 'medium' },
     },
   });
-  if (values.only !== undefined && !['api', 'rate-limit', 'render', 'import'].includes(values.only)) {
-    throw new Error(`--only must be api, rate-limit, render or import (got "${values.only}")`);
+  if (
+    values.only !== undefined &&
+    !['api', 'freshness', 'rate-limit', 'render', 'import'].includes(values.only)
+  ) {
+    throw new Error(`--only must be api, freshness, rate-limit, render or import (got "${values.only}")`);
   }
   const renderImages = Math.round(positive('render-images', values['render-images']));
   const scales = values['import-scales'].split(',').map((s) => s.trim()) as Scale[];
@@ -92,11 +99,17 @@ async function main(): Promise<void> {
         connections,
         warmupSec,
         diagnose: values.diagnose,
+        profile: values.profile,
         log,
       }),
     );
     console.log(`\nAPI (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
     console.log(api);
+  }
+  if (values.only === 'freshness') {
+    const fresh = freshnessTable(await benchFreshnessOnly({ serverUrl: server, durationSec, log }));
+    console.log(`\nFreshness (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
+    console.log(fresh);
   }
   if (runs('rate-limit')) {
     log('rate limiter: one consume on Redis, sequential and 16 in flight...');

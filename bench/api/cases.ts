@@ -162,7 +162,7 @@ function foundAsProbed(name: string, expected: Map<BenchRequest, number>) {
 /** The API case and the raw Meilisearch case of a unique pool (their checks use the pool's check variants). */
 function uniquePair(
   pool: VariantPool,
-  names: { api: string; raw: string },
+  names: { api: string; raw: string; group: string },
   origins: { api: string; meilisearch: string },
   sql: string,
   counters: () => Promise<ApiCounters>,
@@ -178,6 +178,7 @@ function uniquePair(
     {
       server: 'api',
       name: names.api,
+      group: names.group,
       origin: origins.api,
       requests: [...apiExpected.keys()],
       check: foundAsProbed(names.api, apiExpected),
@@ -188,6 +189,7 @@ function uniquePair(
     {
       server: 'meilisearch',
       name: names.raw,
+      group: names.group,
       origin: origins.meilisearch,
       requests: [...rawExpected.keys()],
       check: foundAsProbed(names.raw, rawExpected),
@@ -219,7 +221,7 @@ export function caseSpecs(input: {
   const api = { api: origins.api, meilisearch: origins.meilisearch };
   const [productSearch, rawProductSearch] = uniquePair(
     plans.productSearch,
-    { api: CASE.productSearch, raw: CASE.rawProductSearch },
+    { api: CASE.productSearch, raw: CASE.rawProductSearch, group: 'products search' },
     api,
     poolSql(plans.productSearch),
     counters.api,
@@ -244,6 +246,7 @@ export function caseSpecs(input: {
     {
       server: 'api',
       name: names.api,
+      group: names.api,
       origin: origins.api,
       requests: paths.map((path) => ({ method: 'GET', path })),
       sql: sqlRange(paths),
@@ -251,6 +254,7 @@ export function caseSpecs(input: {
     {
       server: 'express',
       name: names.express,
+      group: names.api,
       origin: origins.express,
       requests: paths.map((path) => ({ method: 'GET', path })),
     },
@@ -261,21 +265,21 @@ export function caseSpecs(input: {
     limitedSearch,
     ...uniquePair(
       plans.mediaSearch,
-      { api: CASE.mediaSearch, raw: CASE.rawMediaSearch },
+      { api: CASE.mediaSearch, raw: CASE.rawMediaSearch, group: 'media search' },
       api,
       poolSql(plans.mediaSearch),
       counters.api,
     ),
     ...uniquePair(
       plans.productFilter,
-      { api: CASE.productFilter, raw: CASE.rawProductFilter },
+      { api: CASE.productFilter, raw: CASE.rawProductFilter, group: 'products filtered' },
       api,
       poolSql(plans.productFilter),
       counters.api,
     ),
     ...uniquePair(
       plans.mediaFilter,
-      { api: CASE.mediaFilter, raw: CASE.rawMediaFilter },
+      { api: CASE.mediaFilter, raw: CASE.rawMediaFilter, group: 'media filtered' },
       api,
       poolSql(plans.mediaFilter),
       counters.api,
@@ -283,6 +287,7 @@ export function caseSpecs(input: {
     {
       server: 'api',
       name: CASE.zipf,
+      group: 'zipf',
       origin: origins.api,
       requests: [...zipfExpected.keys()],
       check: foundAsProbed(CASE.zipf, zipfExpected),
@@ -293,6 +298,7 @@ export function caseSpecs(input: {
     {
       server: 'meilisearch',
       name: CASE.rawZipf,
+      group: 'zipf',
       origin: origins.meilisearch,
       requests: [...rawZipfExpected.keys()],
       check: foundAsProbed(CASE.rawZipf, rawZipfExpected),
@@ -309,6 +315,7 @@ export function caseSpecs(input: {
     {
       server: 'api',
       name: `${CASE.rendition} (${files.length} files)`,
+      group: 'files',
       origin: origins.api,
       requests: files.map((f) => ({ method: 'GET', path: f.url, expectBytes: f.size })),
       sql: sqlRange(files.map((f) => f.url)),
@@ -316,17 +323,24 @@ export function caseSpecs(input: {
     {
       server: 'static',
       name: CASE.staticFiles,
+      group: 'files',
       origin: origins.static,
       requests: files.map((f) => ({ method: 'GET', path: f.staticPath, expectBytes: f.size })),
     },
   ];
   if (input.diagnose) {
     cases.push(
-      { ...rawProductSearch, name: `${CASE.rawProductSearch}, 1 connection`, connections: 1 },
+      {
+        ...rawProductSearch,
+        group: undefined,
+        name: `${CASE.rawProductSearch}, 1 connection`,
+        connections: 1,
+      },
       {
         ...rawProductSearch,
         // What Node's fetch asks for unless told otherwise: a compressed answer.
         name: `${CASE.rawProductSearch}, Accept-Encoding gzip, 1 connection`,
+        group: undefined,
         stream: () => {
           const s = poolStream(plans.productSearch, true);
           return {

@@ -4,10 +4,17 @@
  * generation announced on Redis) running. Small catalog (seed 1) in a database of its own, its indexes
  * built in-process into the benchmark's Meilisearch under an index prefix of their own, then the worker
  * and an API child over them. Each change: a copy of the snapshot (symlinks, `products.ndjson` rewritten)
- * with one product's German name changed, imported with the product's own `importSnapshot` (full mode);
- * the clock starts when the import reports its COMMIT done and stops at the first answer of
- * `/api/v1/products?ids[]=<id>` (polled every 20 ms) that carries the new name.
+ * with one product's German name changed, imported in full mode in one of two ways:
+ *
+ * - `cli`: `src/cli/catalog-import.ts` as its own process, as operators run it: `importSnapshot`, then a
+ *   sync asked of the worker at once (issue 14.6); the clock starts when its "committed in" line arrives;
+ * - `schedule`: `importSnapshot` alone, in this process (nothing asks for a sync: the worker's 2 s
+ *   schedule takes the change); the clock starts when it reports its COMMIT done.
+ *
+ * The clock stops at the first answer of `/api/v1/products?ids[]=<id>` (polled every 20 ms) that carries
+ * the new name.
  */
+import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,6 +23,7 @@ import { createDb } from '../../src/db/database';
 import { importSnapshot } from '../../src/import';
 import type { BundledMeilisearch } from '../../tools/dev/meilisearch';
 import { freePort } from '../../tools/dev/free-port';
+import { eachLine } from '../../tools/dev/supervise';
 import {
   apiEnv,
   buildIndexes,
@@ -25,8 +33,10 @@ import {
   startApi,
   startWorker,
 } from './services';
-import type { FreshnessResult } from './types';
+import type { FreshnessResult, FreshnessVariant } from './types';
 import { seededRandom } from './unique';
+
+const ROOT = path.resolve(__dirname, '..', '..');
 
 /** The `p`th percentile (nearest rank) of `values`. */
 function percentile(values: number[], p: number): number {
@@ -35,16 +45,57 @@ function percentile(values: number[], p: number): number {
 }
 
 /**
- * Runs the freshness measurement (see the file comment) with `changes` renames, a seeded pause of 0-1 s
- * between them (so that commits fall at every point of the worker's 2 s schedule). Stops the worker and
- * the API child it started; leaves the database (made afresh by the next run).
+ * `npm run catalog:import -- --full <dir>` from the sources (`src/cli/catalog-import.ts` under tsx) with
+ * `env`. `committed` resolves with the moment (performance.now) its "committed in" line arrives (the
+ * process then still asks the worker for a sync and exits); `exited` once it exited 0. Both reject with
+ * its output otherwise.
+ */
+function importWithCli(
+  dir: string,
+  env: Record<string, string>,
+): { committed: Promise<number>; exited: Promise<void> } {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'catalog-import.ts'), '--full', dir],
+    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const output: string[] = [];
+  let onCommit: (at: number) => void = () => undefined;
+  const committed = new Promise<number>((resolve) => (onCommit = resolve));
+  const keep = (line: string) => {
+    if (line.trim().startsWith('committed in')) onCommit(performance.now());
+    output.push(line);
+  };
+  eachLine(child.stdout!, keep);
+  eachLine(child.stderr!, keep);
+  const exited = new Promise<void>((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`catalog:import exited ${code}:\n  ${output.slice(-10).join('\n  ')}`)),
+    ),
+  );
+  return {
+    committed: Promise.race([
+      committed,
+      exited.then(() => Promise.reject(new Error('catalog:import committed nothing'))),
+    ]),
+    exited,
+  };
+}
+
+/**
+ * Runs the freshness measurement (see the file comment): `changes` renames per variant, a seeded pause of
+ * 0-1 s between them (so that commits fall at every point of the worker's 2 s schedule). Stops the worker
+ * and the API child it started; leaves the database (made afresh by the next run).
  */
 export async function benchFreshness(options: {
   serverUrl: string;
   meili: BundledMeilisearch;
   changes: number;
+  variants?: FreshnessVariant[];
   log: (m: string) => void;
-}): Promise<FreshnessResult> {
+}): Promise<FreshnessResult[]> {
   const { log } = options;
   log('freshness: importing the small catalog into its own database...');
   const databaseUrl = await prepareFreshDatabase(options.serverUrl, log);
@@ -79,46 +130,61 @@ export async function benchFreshness(options: {
       if (name !== 'products.ndjson') await symlink(path.join(SMALL_SNAPSHOT, name), path.join(work, name));
     }
     const random = seededRandom(14);
-    const latenciesMs: number[] = [];
-    const importMs: number[] = [];
     const url = `${api.origin}/api/v1/products?ids[]=${product.id}`;
-    for (let i = 1; i <= options.changes; i++) {
-      const name = `${product.names.de} Frische ${process.pid}-${i}`;
-      lines[index] = JSON.stringify({ ...product, names: { ...product.names, de: name } });
-      await writeFile(path.join(work, 'products.ndjson'), lines.join('\n'));
-      let committedAt = 0;
-      const started = performance.now();
-      const summary = await importSnapshot(db, work, {
-        mode: 'full',
-        mediaRoot: SMALL_MEDIA_ROOT,
-        onProgress: (message) => {
-          if (message.startsWith('committed')) committedAt = performance.now();
-        },
-      });
-      importMs.push(performance.now() - started);
-      if (!committedAt || summary.changes === 0) throw new Error(`freshness: import ${i} changed nothing`);
-      for (;;) {
-        const res = await fetch(url);
-        const body = (await res.json()) as { data?: { names?: { de?: string } }[] };
-        if (body.data?.[0]?.names?.de === name) break;
-        if (performance.now() - committedAt > 30_000) {
-          throw new Error(`freshness: change ${i} not visible in /products after 30 s`);
+    const results: FreshnessResult[] = [];
+    for (const variant of options.variants ?? (['cli', 'schedule'] as const)) {
+      const latenciesMs: number[] = [];
+      const importMs: number[] = [];
+      for (let i = 1; i <= options.changes; i++) {
+        const name = `${product.names.de} Frische ${process.pid}-${variant}-${i}`;
+        lines[index] = JSON.stringify({ ...product, names: { ...product.names, de: name } });
+        await writeFile(path.join(work, 'products.ndjson'), lines.join('\n'));
+        const started = performance.now();
+        let committedAt = 0;
+        let exited: Promise<void> = Promise.resolve();
+        if (variant === 'cli') {
+          const cli = importWithCli(work, env);
+          exited = cli.exited;
+          exited.catch(() => undefined); // awaited below
+          committedAt = await cli.committed;
+        } else {
+          const summary = await importSnapshot(db, work, {
+            mode: 'full',
+            mediaRoot: SMALL_MEDIA_ROOT,
+            onProgress: (message) => {
+              if (message.startsWith('committed')) committedAt = performance.now();
+            },
+          });
+          if (!committedAt || summary.changes === 0)
+            throw new Error(`freshness: import ${i} changed nothing`);
         }
-        await sleep(20);
+        importMs.push(committedAt - started);
+        for (;;) {
+          const res = await fetch(url);
+          const body = (await res.json()) as { data?: { names?: { de?: string } }[] };
+          if (body.data?.[0]?.names?.de === name) break;
+          if (performance.now() - committedAt > 30_000) {
+            throw new Error(`freshness: change ${i} (${variant}) not visible in /products after 30 s`);
+          }
+          await sleep(20);
+        }
+        latenciesMs.push(performance.now() - committedAt);
+        await exited;
+        log(`  ${variant} change ${i}: visible ${Math.round(latenciesMs.at(-1)!)} ms after the commit`);
+        await sleep(Math.round(random() * 1000));
       }
-      latenciesMs.push(performance.now() - committedAt);
-      log(`  change ${i}: visible ${Math.round(latenciesMs.at(-1)!)} ms after the commit`);
-      await sleep(Math.round(random() * 1000));
+      results.push({
+        variant,
+        changes: options.changes,
+        latenciesMs,
+        p50: percentile(latenciesMs, 50),
+        p95: percentile(latenciesMs, 95),
+        max: Math.max(...latenciesMs),
+        importMedianMs: percentile(importMs, 50),
+        product: { id: product.id, slug: product.slug },
+      });
     }
-    return {
-      changes: options.changes,
-      latenciesMs,
-      p50: percentile(latenciesMs, 50),
-      p95: percentile(latenciesMs, 95),
-      max: Math.max(...latenciesMs),
-      importMedianMs: percentile(importMs, 50),
-      product: { id: product.id, slug: product.slug },
-    };
+    return results;
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await db.destroy();

@@ -1,5 +1,5 @@
 /**
- * API benchmark (issue 3): the real API, started as its own process over the medium catalog, driven by
+ * API benchmark (issues 3 and 14): the real API, started as its own process over the medium catalog, driven by
  * autocannon from this process, next to two baselines measured in the same run: raw Meilisearch answering
  * the same search requests the API sends it, and a bare Express JSON endpoint. This file runs the steps in
  * order; each step lives in its own file of this folder.
@@ -20,18 +20,30 @@
  * - Renditions: 20 public JPEG images rendered with the worker's render job in-process before the
  *   reindex (kept in the database and MEDIA_ROOT; later runs find them current).
  *
- * Cases (catalog.ts, cases.ts; 16 connections, 20 s each after a short unmeasured warm-up; each connection
- * starts at a different point of the case's request list): search, the same search on the rate-limited API
- * child right after it (the limiter's cost; every response must carry `X-RateLimit-Limit`), search with
- * `facets=1`, filtered list, deep pages, product detail, `/media` search and list; raw Meilisearch replaying
- * the requests the API sent it for the searches, the list, the products deep page and the `/media` cases
- * (caught in-process, headers included, see probe.ts); bare Express; a cached rendition from the API
- * (`conversions` URLs) and the same files from the static server (every response must be 200 with the
- * file's byte count). With `diagnose`, five more that show where a search's time goes. Every request of a
- * case is sent once before it is measured and must answer 2xx (lists must find something; raw searches as
- * many hits as the API's). Latencies (load.ts) are the 2xx response times with sub-millisecond resolution
- * (autocannon's own histogram rounds down to whole milliseconds); CPU per process in cpu.ts; targets and
- * tables in report.ts.
+ * - The Express baseline also serves the detail bodies the API sent (captured just before the cases), so
+ *   that the detail cases compare the API with Express sending the same JSON.
+ *
+ * Cases (issue 14; catalog.ts, cases.ts, unique.ts; 16 connections, 20 s each after a 3 s warm-up; each
+ * API case followed by its reference, back to back):
+ * - unique requests the result cache cannot answer: `/products?search=`, `/media?search=`, `/products`
+ *   filtered by `taxons`/`manufacturer`, `/media` by `type`/`folder`: templates (searches from the
+ *   catalog's names, filters that occur) × `per_page` 1..100 (not the default) × `page` 1..5, shuffled
+ *   with a fixed seed, one stream per case shared by its connections, warm-up included, so no request
+ *   repeats (counted: load.ts); raw Meilisearch replays the Meilisearch request the probe caught for each
+ *   template with `page`/`hitsPerPage` set (checked against probed variants); the product search also on
+ *   the API child that counts request limits;
+ * - a Zipf mix of product searches (the top 10 ≈ 56 % of requests, seeded), API with its result cache on
+ *   (default size) vs raw Meilisearch on the same sequence; Meilisearch calls per API response from the
+ *   API's /metrics (a token with ability `*` made for the run and deleted after);
+ * - `/products/{slug}` and `/media/{media}` vs the bare Express child sending the same bodies; the bare
+ *   Express ~1 KB floor; a cached rendition vs the static file server;
+ * - freshness (freshness.ts): the small catalog in a database of its own, the real worker and an API
+ *   child; import commit → visible in `/products`, through catalog:import and through importSnapshot alone;
+ * - the API child's RSS after each case and its peak (VmHWM, cpu.ts), its heap after the load (/metrics).
+ *
+ * Every case is checked before it is measured: a few of its requests (unique cases: variants kept out of
+ * their stream) must answer 2xx and find what the probe found. Latencies (load.ts) are the 2xx response
+ * times with sub-millisecond resolution; CPU per process in cpu.ts; targets and tables in report.ts.
  */
 import { rmSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
@@ -43,6 +55,7 @@ import { freePort } from '../../tools/dev/free-port';
 import { startBundledMeilisearch, type BundledMeilisearch } from '../../tools/dev/meilisearch';
 import {
   buildPlans,
+  CASE,
   caseSpecs,
   detailPaths,
   detailQueryCounts,
@@ -61,7 +74,8 @@ import {
 } from './catalog';
 import { rssMb, type CpuPids } from './cpu';
 import { benchFreshness } from './freshness';
-import { runCase } from './load';
+import { runGroup } from './load';
+import { profileCase } from './profile';
 import { apiCounters, apiMemoryMb, metricsToken } from './metrics';
 import { probe, type Probed } from './probe';
 import { caseRow, checkTargets } from './report';
@@ -81,9 +95,16 @@ import {
 } from './services';
 import { renderImages, renditionFiles, type RenditionFile } from './renditions';
 import { derivationSample } from './unique';
-import type { ApiBenchOptions, ApiBenchResult, CaseResult, FreshnessResult, RenditionSetup } from './types';
+import type {
+  ApiBenchOptions,
+  ApiBenchResult,
+  CaseResult,
+  FreshnessResult,
+  ProfileResult,
+  RenditionSetup,
+} from './types';
 
-export { apiTable } from './report';
+export { apiTable, freshnessTable } from './report';
 export type {
   ApiBenchOptions,
   ApiBenchResult,
@@ -99,6 +120,39 @@ export type {
  * requests/s; a quarter in runs of under 10 s per case (the smoke run probes fewer).
  */
 const VOCABULARY = { productSearches: 300, mediaSearches: 200, productFilters: 150, mediaFilters: 100 };
+
+/** Renames per freshness variant: 20, or 3 in a smoke run (under 10 s per case). */
+function freshnessChanges(durationSec: number): number {
+  return durationSec >= 10 ? 20 : 3;
+}
+
+/**
+ * Freshness alone (`npm run bench -- --only freshness`): its own bundled Meilisearch, the small catalog,
+ * the worker and an API child (bench/api/freshness.ts), both variants. Stops what it started.
+ */
+export async function benchFreshnessOnly(options: {
+  serverUrl: string;
+  durationSec: number;
+  log: (m: string) => void;
+}): Promise<FreshnessResult[]> {
+  await removeStaleMeiliDirs();
+  const meiliDir = meiliDataDir();
+  const removeMeiliDir = () => rmSync(meiliDir, { recursive: true, force: true });
+  process.on('exit', removeMeiliDir);
+  const meili = await startBundledMeilisearch({ dataDir: meiliDir });
+  try {
+    return await benchFreshness({
+      serverUrl: options.serverUrl,
+      meili,
+      changes: freshnessChanges(options.durationSec),
+      log: options.log,
+    });
+  } finally {
+    await meili.stop().catch(() => undefined);
+    await rm(meiliDir, { recursive: true, force: true });
+    process.off('exit', removeMeiliDir);
+  }
+}
 
 /**
  * Runs the API benchmark on the medium catalog (see the file comment) and returns its measurements.
@@ -248,14 +302,35 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       diagnose: options.diagnose ?? false,
     });
 
+    // An API case and its reference alternate in slices (4 rounds in a real run), so that other work on
+    // the machine falls on both alike.
+    const rounds = run.durationSec >= 10 ? 4 : 1;
     const results: CaseResult[] = [];
-    for (const spec of cases) {
+    for (let i = 0; i < cases.length;) {
+      const group = cases[i]!.group;
+      let j = i + 1;
+      while (group !== undefined && j < cases.length && cases[j]!.group === group) j += 1;
+      const specs = cases.slice(i, j);
       log(
-        `${spec.name}: ${spec.connections ?? run.connections} connections, ${run.warmupSec} s warm-up + ${run.durationSec} s...`,
+        `${specs.map((s) => s.name).join(' | ')}: ${specs[0]!.connections ?? run.connections} connections, ` +
+          `${run.warmupSec} s warm-up + ${run.durationSec} s each` +
+          (specs.length > 1 ? ` in ${rounds} alternating slices...` : '...'),
       );
-      const result = await runCase(spec, run, pids);
-      results.push(result);
-      log(`  ${caseRow(result)}`);
+      for (const result of await runGroup(specs, run, pids, specs.length > 1 ? rounds : 1)) {
+        results.push(result);
+        log(`  ${caseRow(result)}`);
+      }
+      i = j;
+    }
+    let profiles: ProfileResult[] | undefined;
+    if (options.profile) {
+      profiles = [];
+      for (const name of [CASE.productSearch, CASE.productDetail]) {
+        const spec = cases.find((c) => c.name === name)!;
+        const seconds = Math.min(10, run.durationSec);
+        log(`profiling the API under "${name}" for ${seconds} s (a fresh API child with --cpu-prof)...`);
+        profiles.push(await profileCase(spec, env, await freePort(), seconds, pids));
+      }
     }
     const apiMemory = await apiMemoryMb(api.origin, token.plain);
     log(`API memory after the load (its /metrics): ${JSON.stringify(apiMemory)} MB`);
@@ -267,12 +342,14 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       log(`rate-limited API output (last lines):\n  ${limitedApi.tail.join('\n  ')}`);
     }
 
-    let freshness: FreshnessResult | undefined;
+    let freshness: FreshnessResult[] | undefined;
     if (options.freshness ?? true) {
-      // The smoke run (a few seconds per case) measures 5 changes, a real run 20.
-      const changes = run.durationSec >= 10 ? 20 : 5;
-      freshness = await benchFreshness({ serverUrl: options.serverUrl, meili, changes, log });
-      log(`freshness: p50 ${Math.round(freshness.p50)} ms, p95 ${Math.round(freshness.p95)} ms`);
+      freshness = await benchFreshness({
+        serverUrl: options.serverUrl,
+        meili,
+        changes: freshnessChanges(run.durationSec),
+        log,
+      });
     }
 
     const summary = (name: string, pool: Plans['productSearch']) => ({
@@ -308,6 +385,7 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       apiPeakRssMb,
       limitedApiPeakRssMb,
       freshness,
+      profiles,
     };
     const { ratios, targets } = checkTargets(partial);
     return { ...partial, ratios, targets };

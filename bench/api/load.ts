@@ -6,7 +6,15 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { cpuSample, cpuShare, rssMb, type CpuPids } from './cpu';
-import type { ApiBenchOptions, BenchRequest, CaseResult, CaseSpec } from './types';
+import type {
+  ApiBenchOptions,
+  ApiCounters,
+  BenchRequest,
+  CaseResult,
+  CaseSpec,
+  CpuShare,
+  RequestStream,
+} from './types';
 
 /** How long a case waits for the server to finish requests cut off by the end of a load run. */
 const DRAIN_MS = 500;
@@ -169,64 +177,136 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** A case of a group while it runs: its stream and what its slices measured so far. */
+interface Running {
+  spec: CaseSpec;
+  connections: number;
+  source: RequestStream | undefined;
+  tally: StreamTally;
+  stream: { next: () => BenchRequest; tally: StreamTally } | undefined;
+  latencies: number[];
+  responses: number;
+  seconds: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  counts: { mismatches: number; fileBytes: number; files: number };
+  /** CPU % × seconds, per process */
+  cpu: Record<keyof CpuShare, number>;
+  countersBefore?: ApiCounters;
+}
+
 /**
- * Runs one case: every request once (see `checkCase`; throws on a non-2xx or a failed check), `warmupSec`
- * of unmeasured load, then `durationSec` measured with the case's connections (default: the run's).
- * Latencies in milliseconds, CPU in % of one core over the measured period.
+ * Runs a group of cases measured side by side: each is checked (every request once, see `checkCase`;
+ * throws on a non-2xx or a failed check) and warmed up (`warmupSec` of unmeasured load) in turn, then
+ * `rounds` rounds each give every case one slice of `durationSec / rounds` seconds in the group's order,
+ * so that what else runs on the machine falls on all of them alike. A stream case draws from one stream
+ * through check, warm-up and all its slices. Latencies in milliseconds, CPU in % of one core over the
+ * case's slices (weighted by their length).
  */
+export async function runGroup(
+  specs: CaseSpec[],
+  options: Required<Pick<ApiBenchOptions, 'connections' | 'durationSec' | 'warmupSec'>>,
+  pids: CpuPids,
+  rounds = 1,
+): Promise<CaseResult[]> {
+  const running: Running[] = [];
+  for (const spec of specs) {
+    await checkCase(spec);
+    const source = spec.stream?.();
+    const tally: StreamTally = { keys: new Set(), built: 0 };
+    running.push({
+      spec,
+      connections: spec.connections ?? options.connections,
+      source,
+      tally,
+      stream: source && { next: () => source.next(), tally },
+      latencies: [],
+      responses: 0,
+      seconds: 0,
+      non2xx: 0,
+      errors: 0,
+      timeouts: 0,
+      counts: { mismatches: 0, fileBytes: 0, files: 0 },
+      cpu: { api: 0, limitedApi: 0, meilisearch: 0, postgres: 0, bench: 0, express: 0, static: 0, other: 0 },
+    });
+  }
+  for (const r of running) {
+    if (options.warmupSec > 0) await cannon(r.spec, r.connections, options.warmupSec, r.stream);
+  }
+  const counted = running.some((r) => r.spec.counters);
+  // Requests the warm-up left in flight (autocannon closes their connections) still finish their work in
+  // the server: let them, so that their Meilisearch calls are not counted in the measured period.
+  if (counted && options.warmupSec > 0) await sleep(DRAIN_MS);
+  for (const r of running) r.countersBefore = await r.spec.counters?.();
+  const slice = options.durationSec / rounds;
+  for (let round = 0; round < rounds; round++) {
+    for (const r of running) {
+      const before = cpuSample(pids);
+      const { result, latencies, counts } = await cannon(r.spec, r.connections, slice, r.stream);
+      const after = cpuSample(pids);
+      for (const ms of latencies) r.latencies.push(ms);
+      r.responses += result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+      r.seconds += result.duration;
+      r.non2xx += result.non2xx;
+      r.errors += result.errors;
+      r.timeouts += result.timeouts;
+      r.counts.mismatches += counts.mismatches;
+      r.counts.fileBytes += counts.fileBytes;
+      r.counts.files += counts.files;
+      const share = cpuShare(before, after, result.duration);
+      for (const key of Object.keys(r.cpu) as (keyof CpuShare)[]) r.cpu[key] += share[key] * result.duration;
+    }
+  }
+  if (counted) await sleep(DRAIN_MS);
+  const results: CaseResult[] = [];
+  for (const r of running) {
+    const countersAfter = await r.spec.counters?.();
+    const pid = r.spec.server === 'meilisearch' ? undefined : pids[r.spec.server];
+    const sorted = Float64Array.from(r.latencies).sort();
+    const cpu = Object.fromEntries(
+      Object.entries(r.cpu).map(([key, v]) => [key, Math.round(v / Math.max(r.seconds, 1e-9))]),
+    ) as unknown as CpuShare;
+    results.push({
+      name: r.spec.name,
+      sql: r.spec.sql,
+      server: r.spec.server,
+      variants: r.spec.requests.length,
+      responses: r.responses,
+      rps: r.responses / r.seconds,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      non2xx: r.non2xx,
+      mismatches: r.counts.mismatches,
+      meanBytes: r.counts.files > 0 ? r.counts.fileBytes / r.counts.files : undefined,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      cpu,
+      connections: r.connections,
+      ...(r.source
+        ? {
+            built: r.tally.built,
+            distinct: r.tally.keys.size,
+            repeated: r.source.unique ? r.tally.built - r.tally.keys.size : undefined,
+          }
+        : {}),
+      // Per response autocannon received; the at most `connections` requests cut off at the end of each
+      // slice did their Meilisearch calls too (under 1 % at 20 s and 100 requests/s).
+      meiliPerResponse:
+        r.countersBefore && countersAfter
+          ? (countersAfter.meili - r.countersBefore.meili) / Math.max(1, r.responses)
+          : undefined,
+      rssMb: pid === undefined ? undefined : rssMb(pid).current,
+    });
+  }
+  return results;
+}
+
+/** One case alone: `runGroup` of it, one slice. */
 export async function runCase(
   spec: CaseSpec,
   options: Required<Pick<ApiBenchOptions, 'connections' | 'durationSec' | 'warmupSec'>>,
   pids: CpuPids,
 ): Promise<CaseResult> {
-  const connections = spec.connections ?? options.connections;
-  await checkCase(spec);
-  const source = spec.stream?.();
-  const tally: StreamTally = { keys: new Set(), built: 0 };
-  const stream = source && { next: () => source.next(), tally };
-  if (options.warmupSec > 0) await cannon(spec, connections, options.warmupSec, stream);
-  // Requests the warm-up left in flight (autocannon closes their connections) still finish their work in
-  // the server: let them, so that their Meilisearch calls are not counted in the measured period.
-  if (spec.counters && options.warmupSec > 0) await sleep(DRAIN_MS);
-  const countersBefore = await spec.counters?.();
-  const before = cpuSample(pids);
-  const { result, latencies, counts } = await cannon(spec, connections, options.durationSec, stream);
-  const after = cpuSample(pids);
-  if (spec.counters) await sleep(DRAIN_MS);
-  const countersAfter = await spec.counters?.();
-  const pid = spec.server === 'meilisearch' ? undefined : pids[spec.server];
-  const sorted = Float64Array.from(latencies).sort();
-  const responses = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
-  // Per response autocannon received; the at most `connections` requests cut off at the end did their
-  // Meilisearch calls too (under 1 % at 20 s and 100 requests/s).
-  const meiliPerResponse =
-    countersBefore && countersAfter
-      ? (countersAfter.meili - countersBefore.meili) / Math.max(1, responses)
-      : undefined;
-  return {
-    name: spec.name,
-    sql: spec.sql,
-    server: spec.server,
-    variants: spec.requests.length,
-    responses,
-    rps: responses / result.duration,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    non2xx: result.non2xx,
-    mismatches: counts.mismatches,
-    meanBytes: counts.files > 0 ? counts.fileBytes / counts.files : undefined,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    cpu: cpuShare(before, after, result.duration),
-    connections,
-    ...(source
-      ? {
-          built: tally.built,
-          distinct: tally.keys.size,
-          repeated: source.unique ? tally.built - tally.keys.size : undefined,
-        }
-      : {}),
-    meiliPerResponse,
-    rssMb: pid === undefined ? undefined : rssMb(pid).current,
-  };
+  return (await runGroup([spec], options, pids, 1))[0]!;
 }

@@ -235,8 +235,9 @@ async function startChild(
   env: NodeJS.ProcessEnv,
   port: number,
   readyPath: string,
+  nodeArgs: string[] = [],
 ): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -266,14 +267,18 @@ async function startChild(
   throw new Error(`${path.relative(ROOT, script)} did not start; last output:\n  ${tail.join('\n  ')}`);
 }
 
-/** The API (`src/server.ts`) with `env` (see `apiEnv`) added to this process's, ready on `port`. */
-export function startApi(env: Record<string, string>, port: number): Promise<Child> {
+/**
+ * The API (`src/server.ts`) with `env` (see `apiEnv`) added to this process's, ready on `port`; `nodeArgs`
+ * go to node before the script (e.g. `--cpu-prof`).
+ */
+export function startApi(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<Child> {
   return startChild(
     path.join(ROOT, 'src', 'server.ts'),
     [],
     { ...process.env, ...env },
     port,
     '/api/v1/taxonomies',
+    nodeArgs,
   );
 }
 

@@ -18,6 +18,8 @@ export interface ApiBenchOptions {
    * one connection (no queueing), and a raw search asking for gzip as Node's fetch does by default.
    */
   diagnose?: boolean;
+  /** Also profile the API's CPU under the unique product search and the product detail (profile.ts). */
+  profile?: boolean;
   /** Also measure freshness (import commit → visible in /products, small catalog, real worker); default on. */
   freshness?: boolean;
   log?: (message: string) => void;
@@ -140,7 +142,9 @@ export interface ApiBenchResult {
   apiPeakRssMb: number;
   /** The same for the rate-limited API child. */
   limitedApiPeakRssMb: number;
-  freshness?: FreshnessResult;
+  freshness?: FreshnessResult[];
+  /** With `profile`: the API's CPU profile under a few cases. */
+  profiles?: ProfileResult[];
   targets: TargetCheck[];
 }
 
@@ -182,6 +186,11 @@ export interface RequestStream {
 export interface CaseSpec {
   name: string;
   /**
+   * Consecutive cases of the same group are measured side by side, in alternating slices (load.ts
+   * `runGroup`): an API case and its reference.
+   */
+  group?: string;
+  /**
    * A fresh stream per case run (check, warm-up and measured period share it): the case then sends its
    * requests from it instead of rotating over `requests`, which are only checked before the case.
    */
@@ -220,15 +229,22 @@ export interface ApiCounters {
   meili: number;
 }
 
+/**
+ * How an import reaches the worker: `cli` runs catalog:import (it asks the worker for a sync after the
+ * commit), `schedule` calls importSnapshot alone (the worker's 2 s schedule takes the change).
+ */
+export type FreshnessVariant = 'cli' | 'schedule';
+
 /** Import commit → visible in `/products` (bench/api/freshness.ts). */
 export interface FreshnessResult {
+  variant: FreshnessVariant;
   changes: number;
   /** Milliseconds from each import's COMMIT to the first `/products` answer with the change, in order. */
   latenciesMs: number[];
   p50: number;
   p95: number;
   max: number;
-  /** Milliseconds of each import (staging, checks, apply, commit), median. */
+  /** Milliseconds from the import's start to its commit (`cli`: from spawning the process), median. */
   importMedianMs: number;
   product: { id: number; slug: string };
 }
@@ -239,4 +255,19 @@ export interface ApiMemory {
   heapUsed: number;
   heapTotal: number;
   external: number;
+}
+
+/** One line of a CPU profile summary: a function or a module, and its share of the samples. */
+export interface ProfileEntry {
+  name: string;
+  percent: number;
+}
+
+/** The API's CPU profile under one case (bench/api/profile.ts). */
+export interface ProfileResult {
+  name: string;
+  /** requests/s of the profiled run (the profiler slows it) */
+  rps: number;
+  functions: ProfileEntry[];
+  modules: ProfileEntry[];
 }

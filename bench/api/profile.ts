@@ -1,0 +1,120 @@
+/**
+ * Where the API's CPU goes under one case (`--profile`): a third API child over the same services, started
+ * with `--cpu-prof`, driven by the case for its duration, stopped with SIGTERM (the server exits 0 and node
+ * writes the profile), then the profile's samples summed by function (self time) and by module (the
+ * package under node_modules, node's internals, or the project file).
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { CpuPids } from './cpu';
+import { runCase } from './load';
+import { startApi } from './services';
+import type { CaseSpec, ProfileEntry, ProfileResult } from './types';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string } }[];
+  /** microseconds of the monotonic clock (process.hrtime) */
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The module a script URL belongs to: `undici`, `node:internal`, `src/search/result-cache.ts`, ... */
+function moduleOf(url: string): string {
+  if (!url) return '(native / V8)';
+  if (url.startsWith('node:')) return 'node: internals';
+  const file = url.startsWith('file://') ? decodeURIComponent(new URL(url).pathname) : url;
+  const nm = file.lastIndexOf('/node_modules/');
+  if (nm >= 0) {
+    const rest = file.slice(nm + '/node_modules/'.length).split('/');
+    return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
+  }
+  return path.relative(ROOT, file);
+}
+
+/**
+ * The top `n` of a profile by self time, counting only samples from `fromUs` (monotonic microseconds) on
+ * and leaving out idle time: functions and modules, each in % of the busy samples.
+ */
+function summarize(
+  profile: CpuProfile,
+  n: number,
+  fromUs: number,
+): { functions: ProfileEntry[]; modules: ProfileEntry[] } {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const fn = new Map<string, number>();
+  const mod = new Map<string, number>();
+  let total = 0;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    at += dt;
+    const node = byId.get(id);
+    if (!node || at < fromUs || node.callFrame.functionName === '(idle)') return;
+    total += dt;
+    const { functionName, url } = node.callFrame;
+    const where = moduleOf(url);
+    // Line numbers are of the code tsx compiled (one line per module), not of the sources: left out.
+    const key = `${functionName || '(anonymous)'} (${where})`;
+    fn.set(key, (fn.get(key) ?? 0) + dt);
+    mod.set(where, (mod.get(where) ?? 0) + dt);
+  });
+  const top = (map: Map<string, number>) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, t]) => ({ name, percent: (t / Math.max(1, total)) * 100 }));
+  return { functions: top(fn), modules: top(mod) };
+}
+
+/**
+ * Profiles `spec` (an API case; its origin is replaced by the profiled child's) on a fresh API child with
+ * `env` on `port`: 3 s of the case first (start-up, JIT, lexicon: left out of the summary), then
+ * `durationSec` counted. A stream case draws from one stream through both. Returns the top entries of the
+ * busy samples, and the counted run's requests/s (slowed by the profiler).
+ */
+export async function profileCase(
+  spec: CaseSpec,
+  env: Record<string, string>,
+  port: number,
+  durationSec: number,
+  pids: CpuPids,
+): Promise<ProfileResult> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-api-profile-'));
+  try {
+    const child = await startApi({ ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` }, port, [
+      '--cpu-prof',
+      `--cpu-prof-dir=${dir}`,
+    ]);
+    const stream = spec.stream?.();
+    const profiled: CaseSpec = {
+      ...spec,
+      origin: child.origin,
+      counters: undefined,
+      stream: stream && (() => stream),
+    };
+    let rps: number;
+    let fromUs: number;
+    try {
+      await runCase(profiled, { connections: 16, durationSec: 3, warmupSec: 0 }, { ...pids, api: child.pid });
+      fromUs = Number(process.hrtime.bigint() / 1000n);
+      const result = await runCase(
+        { ...profiled, requests: profiled.requests.slice(0, 1) },
+        { connections: 16, durationSec, warmupSec: 0 },
+        { ...pids, api: child.pid },
+      );
+      rps = result.rps;
+    } finally {
+      await child.server.stop();
+    }
+    const file = (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'));
+    if (!file) throw new Error('the profiled API child wrote no .cpuprofile');
+    const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CpuProfile;
+    return { name: spec.name, rps, ...summarize(profile, 12, fromUs) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
