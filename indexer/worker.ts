@@ -163,6 +163,10 @@ function logOutcome(logger: Logger, worker: IndexJobWorker | RenderJobWorker, la
     );
   });
   worker.on('error', (error) => logger.error({ err: error }, `${label} worker error`));
+  // A job whose worker died (SIGKILL, OOM) is taken up again after the lock expires: say so.
+  worker.on('stalled', (jobId: string, previous: string) =>
+    logger.warn({ jobId, previous, queue: label }, 'stalled job recovered: it runs again'),
+  );
 }
 
 export interface RenderWorkerOptions {
