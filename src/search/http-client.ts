@@ -10,7 +10,7 @@
  * Meilisearch's error code, so `error.cause.code` reads as with the package's own client
  * (`index_not_found`, `invalid_search_attributes_to_search_on`).
  */
-import { circuitBreaker, ConsecutiveBreaker, handleWhen } from 'cockatiel';
+import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import { Pool } from 'undici';
 
 /** Meilisearch answered with an error status; `code` is its error code (`index_not_found`, ...). */
@@ -99,4 +99,20 @@ export function meiliHttpClient(host: string, options: MeiliHttpOptions) {
   const request = (input: string | URL | Request, init?: RequestInit) =>
     breaker.execute(() => send(input, init));
   return { request, close: () => pool.close() };
+}
+
+/**
+ * True when `error` (from a call of the API's Meilisearch client) says Meilisearch cannot answer now: no
+ * answer or too late (`MeilisearchRequestError`), the circuit breaker open, or the index not built yet.
+ * Lists that Postgres can answer exactly fall back to it then (src/resources/products/fallback.ts).
+ */
+export function isMeilisearchOutage(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    const { name, code } = e as { name?: unknown; code?: unknown };
+    if (name === 'MeilisearchRequestError' || e instanceof BrokenCircuitError) return true;
+    if (code === 'index_not_found') return true;
+  }
+  return false;
 }

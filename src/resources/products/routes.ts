@@ -13,8 +13,11 @@ import { recordSearch } from '../../search-log';
 import { productSearchFilters } from '../../search-log/filters';
 import type { ProductListParams } from './params';
 import { loadProductDetail } from './query';
+import { isMeilisearchOutage } from '../../search/http-client';
 import { jsonSize, resultCacheOf } from '../../search/result-cache';
-import { searchDepsOf, searchProducts } from './search';
+import { throttledWarning } from '../../logger';
+import { answerableFromPostgres, listProductsFromPostgres } from './fallback';
+import { searchDepsOf, searchProducts, type ProductPage } from './search';
 import { serializeProduct, serializeProductDetail } from './serializer';
 
 /**
@@ -24,12 +27,24 @@ import { serializeProduct, serializeProductDetail } from './serializer';
 export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<ProductListParams> {
   // `products` or `content/products`: the path under the API base, as the search log names endpoints.
   const endpoint = path.endsWith('/content/products') ? 'content/products' : 'products';
+  const onDegraded = throttledWarning(
+    deps.logger,
+    'Meilisearch unavailable: product lists answered from Postgres',
+  );
   return async (req, _res, params) => {
     const query = req.query as ParsedQuery;
-    const page = await resultCacheOf(deps).get('products', `products?${JSON.stringify(params)}`, async () => {
-      const found = await searchProducts(searchDepsOf(deps), params);
-      return { value: found, size: jsonSize(found) };
-    });
+    let page: ProductPage;
+    try {
+      page = await resultCacheOf(deps).get('products', `products?${JSON.stringify(params)}`, async () => {
+        const found = await searchProducts(searchDepsOf(deps), params);
+        return { value: found, size: jsonSize(found) };
+      });
+    } catch (error) {
+      // Meilisearch down: a list without search or facets is answered from Postgres, exactly.
+      if (!answerableFromPostgres(params) || !isMeilisearchOutage(error)) throw error;
+      onDegraded(error);
+      page = await listProductsFromPostgres(deps.db, params);
+    }
     recordSearch(req, {
       endpoint,
       query: params.search,

@@ -36,7 +36,7 @@ export const PRODUCT_RECORD_FIELDS: (keyof ProductRecord)[] = [
   'updated_at',
 ];
 
-interface FrontendTaxonomy {
+export interface FrontendTaxonomy {
   id: number;
   slug: string;
   /** requested term slugs that exist in this taxonomy */
@@ -44,7 +44,7 @@ interface FrontendTaxonomy {
 }
 
 /** Frontend taxonomies, each with the requested term slugs it has (one query). */
-async function frontendTaxonomies(db: Knex, slugs: string[]): Promise<FrontendTaxonomy[]> {
+export async function frontendTaxonomies(db: Knex, slugs: string[]): Promise<FrontendTaxonomy[]> {
   const { rows } = await db.raw<{ rows: { id: number; slug: string; term: string | null }[] }>(
     `SELECT tx.id, tx.slug, t.slug AS term
        FROM taxonomies tx LEFT JOIN taxons t ON t.taxonomy_id = tx.id AND t.slug = ANY(?)
@@ -61,26 +61,38 @@ async function frontendTaxonomies(db: Knex, slugs: string[]): Promise<FrontendTa
 }
 
 /**
- * The filter of the taxonomy entries (spec "Taxonomy filter"): OR within a dimension, AND across dimensions,
- * a term's ancestors are indexed with it (child terms count), bare slugs form one more group matching the
- * slug in any public dimension, unknown entries are dropped.
+ * The groups of the taxonomy filter (spec "Taxonomy filter"): one per dimension named (its known slugs;
+ * OR within it, AND across groups) and one for the bare slugs (`taxonomyId` null: the slug in any public
+ * dimension); unknown entries are dropped. A product matches a group when one of its terms or their
+ * ancestors (child terms count) has one of the slugs.
  */
-export function taxonFilter(entries: TaxonEntry[], taxonomies: FrontendTaxonomy[]): string[] {
-  const groups = new Map<string, Set<string>>();
-  const add = (attribute: string, slug: string) =>
-    groups.set(attribute, (groups.get(attribute) ?? new Set()).add(slug));
+export function taxonGroups(
+  entries: TaxonEntry[],
+  taxonomies: FrontendTaxonomy[],
+): { taxonomyId: number | null; slugs: string[] }[] {
+  const groups = new Map<number | null, Set<string>>();
+  const add = (taxonomyId: number | null, slug: string) =>
+    groups.set(taxonomyId, (groups.get(taxonomyId) ?? new Set()).add(slug));
   for (const { dimension, slug } of entries) {
     if (dimension === undefined) {
-      if (taxonomies.some((t) => t.matched.has(slug))) add('taxon_slugs', slug);
+      if (taxonomies.some((t) => t.matched.has(slug))) add(null, slug);
       continue;
     }
     const taxonomy = taxonomies.find((t) => t.slug === dimension);
-    if (taxonomy?.matched.has(slug)) add(taxonomyFacet(taxonomy.id), slug);
+    if (taxonomy?.matched.has(slug)) add(taxonomy.id, slug);
   }
-  return [...groups].map(([attribute, slugs]) => anyOf(attribute, [...slugs]));
+  return [...groups].map(([taxonomyId, slugs]) => ({ taxonomyId, slugs: [...slugs] }));
 }
 
-async function isActiveManufacturer(db: Knex, slug: string): Promise<boolean> {
+/** The Meilisearch filter of the taxonomy entries (`taxonGroups`; a term's ancestors are indexed with it). */
+export function taxonFilter(entries: TaxonEntry[], taxonomies: FrontendTaxonomy[]): string[] {
+  return taxonGroups(entries, taxonomies).map(({ taxonomyId, slugs }) =>
+    anyOf(taxonomyId === null ? 'taxon_slugs' : taxonomyFacet(taxonomyId), slugs),
+  );
+}
+
+/** True when an active manufacturer has `slug`. One query. */
+export async function isActiveManufacturer(db: Knex, slug: string): Promise<boolean> {
   return Boolean(await db('manufacturers').first('id').where({ slug, is_active: true }));
 }
 

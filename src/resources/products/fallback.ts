@@ -1,0 +1,71 @@
+/**
+ * The product list from Postgres, for when Meilisearch cannot answer (issue 15, "degraded lists"): the
+ * website's category pages (`/products` with `taxons`, `manufacturer`, `ids`, pages) stay up during a
+ * Meilisearch outage, with the same visibility, filters, order (`ordernumber`, nulls last, then `id`)
+ * and page as the index gives. A `search` or `facets=1` needs the index and is not answered here.
+ */
+import type { Knex } from 'knex';
+import { productFromRow, productsSql } from '../../catalog/products';
+import type { ProductListParams } from './params';
+import { frontendTaxonomies, isActiveManufacturer, taxonGroups, type ProductPage } from './search';
+
+/** True when `params` can be answered from Postgres exactly (no full-text search, no facet counts). */
+export function answerableFromPostgres(params: ProductListParams): boolean {
+  return params.search === undefined && !params.facets;
+}
+
+/** Products with a term, or an ancestor of one, of `slugs` in a public dimension (`taxonomy` if given). */
+const TAXON_GROUP = (taxonomy: boolean) => `EXISTS (
+  WITH RECURSIVE up(parent_id, slug, taxonomy_id) AS (
+    SELECT t.parent_id, t.slug, t.taxonomy_id FROM product_taxons pt JOIN taxons t ON t.id = pt.taxon_id
+     WHERE pt.product_id = p.id
+    UNION
+    SELECT a.parent_id, a.slug, a.taxonomy_id FROM up JOIN taxons a ON a.id = up.parent_id
+  )
+  SELECT 1 FROM up JOIN taxonomies tx ON tx.id = up.taxonomy_id AND tx.frontend
+   WHERE up.slug = ANY(?)${taxonomy ? ' AND up.taxonomy_id = ?' : ''})`;
+
+const BY_MANUFACTURER = `EXISTS (SELECT 1 FROM product_manufacturers pm
+  JOIN manufacturers m ON m.id = pm.manufacturer_id AND m.is_active WHERE pm.product_id = p.id AND m.slug = ?)`;
+
+/**
+ * One page of the product list (`answerableFromPostgres` params) from Postgres: three queries (the
+ * filter values, the page, the total). Unknown filter values are ignored as the index path ignores them.
+ */
+export async function listProductsFromPostgres(db: Knex, params: ProductListParams): Promise<ProductPage> {
+  const [taxonomies, manufacturerKnown] = await Promise.all([
+    params.taxons.length > 0 ? frontendTaxonomies(db, [...new Set(params.taxons.map((t) => t.slug))]) : [],
+    params.manufacturer ? isActiveManufacturer(db, params.manufacturer) : false,
+  ]);
+  const where: string[] = ['TRUE'];
+  const bindings: Knex.RawBinding[] = [];
+  for (const group of taxonGroups(params.taxons, taxonomies)) {
+    where.push(TAXON_GROUP(group.taxonomyId !== null));
+    bindings.push(group.slugs, ...(group.taxonomyId !== null ? [group.taxonomyId] : []));
+  }
+  if (manufacturerKnown && params.manufacturer) {
+    where.push(BY_MANUFACTURER);
+    bindings.push(params.manufacturer);
+  }
+  if (params.ids) {
+    where.push('p.id = ANY(?)');
+    bindings.push(params.ids);
+  }
+  const condition = where.join(' AND ');
+  const offset = (params.page - 1) * params.perPage;
+  const [page, count] = await Promise.all([
+    db.raw<{ rows: Record<string, unknown>[] }>(
+      `${productsSql(condition, false)} ORDER BY p.ordernumber COLLATE "C" ASC NULLS LAST, p.id ASC LIMIT ? OFFSET ?`,
+      [...bindings, params.perPage, offset],
+    ),
+    db.raw<{ rows: { n: string }[] }>(
+      `SELECT count(*) AS n FROM products p WHERE ${condition} AND p.is_active`,
+      bindings,
+    ),
+  ]);
+  return {
+    records: page.rows.map(productFromRow),
+    total: Number(count.rows[0]?.n ?? 0),
+    facets: undefined,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Degraded lists (issue 15): while Meilisearch cannot answer, `/products` lists without `search` and
+ * `facets` come from Postgres, byte for byte the answer the index gives (same filters, order, page,
+ * total, links); a search still answers 503, as only the index can rank.
+ */
+import { startTestApi, type TestApi } from '../support/api';
+import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startTcpProxy, type TcpProxy } from '../support/outage';
+import { testConfig, testMeili } from '../support/stack';
+import { bearer } from '../support/tokens';
+
+let stack: CatalogStack;
+let api: TestApi;
+let proxy: TcpProxy;
+let token: string;
+
+beforeAll(async () => {
+  stack = await startCatalogStack();
+  const meili = new URL(testMeili().url);
+  proxy = await startTcpProxy({ host: meili.hostname, port: Number(meili.port) });
+  api = await startTestApi(
+    testConfig(stack.database.url, {
+      MEILI_URL: `http://127.0.0.1:${proxy.port}`,
+      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+      API_RESULT_CACHE_MB: '0', // every answer below comes from the index or from Postgres, not memory
+    }),
+  );
+  token = await bearer(stack.database.db, 'content');
+});
+afterAll(async () => {
+  await api?.close();
+  await proxy?.close();
+  await stack?.close();
+});
+
+const LISTS = [
+  '/products',
+  '/products?per_page=3&page=2',
+  '/products?per_page=2&page=9',
+  '/products?taxons=produktbereich:erntetechnik',
+  '/products?taxons=ballenhandling',
+  '/products?taxons=einsatzbereich:ballenhandling',
+  '/products?taxons=produktbereich:rundballenpressen,einsatzbereich:heu-und-stroh',
+  '/products?taxons=produktbereich:rundballenpressen,einsatzbereich:silage',
+  '/products?taxons[]=produktbereich:frontlader&taxons[]=einsatzbereich:silage',
+  '/products?taxons=produktbereich:schaufeln',
+  '/products?taxons=produktbereich:gibt-es-nicht',
+  '/products?manufacturer=fendt',
+  '/products?manufacturer=eicher',
+  '/products?ids=1003,1001&taxons=produktbereich:erntetechnik',
+  '/content/products?manufacturer=deutz-fahr',
+];
+
+const body = async (path: string) => {
+  const res = await api.get(path, { headers: { Authorization: token } });
+  return { status: res.status, text: await res.text() };
+};
+
+it('answers product lists from Postgres exactly as from the index while Meilisearch is down', async () => {
+  const fromIndex = new Map<string, string>();
+  for (const path of LISTS) {
+    const res = await body(path);
+    expect([path, res.status]).toEqual([path, 200]);
+    fromIndex.set(path, res.text);
+  }
+  proxy.setMode('refuse');
+  for (const path of LISTS) {
+    const res = await body(path);
+    expect([path, res.status]).toEqual([path, 200]);
+    expect([path, JSON.parse(res.text)]).toEqual([path, JSON.parse(fromIndex.get(path)!)]);
+  }
+  // A search or facet counts need the index.
+  expect((await body('/products?search=Presse')).status).toBe(503);
+  expect((await body('/products?facets=1')).status).toBe(503);
+  proxy.setMode('forward');
+});
