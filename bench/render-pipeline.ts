@@ -16,10 +16,13 @@
  *
  * Prints one JSON line (images/s of both, the ratio, RSS, sync rounds that carried render rows).
  * `--limit n`: only the first n images (a smoke run); their render jobs only, queued directly.
+ * `--photos n`: n media get 12-megapixel JPEG originals (bench/render.ts's generated photos) for the run,
+ * and only their render jobs are queued: the worker's peak RSS while rendering 12 MP at its concurrency.
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -35,7 +38,7 @@ import { supervise } from '../tools/dev/supervise';
 import { generateCatalog } from '../tools/generate';
 import { dropRedisKeys } from '../tools/support/redis';
 import { buildIndexes } from './api/services';
-import type { RenderFilesResult } from './render';
+import { sourceFiles, type RenderFilesResult } from './render';
 
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data', 'bench');
@@ -50,6 +53,9 @@ export interface RenderPipelineResult {
     seconds: number;
     imagesPerSecond: number;
     workerPeakRssMb: number;
+    /** CPU seconds of the worker (renders, syncs) and of Meilisearch during the pipeline. */
+    workerCpuSeconds: number;
+    meiliCpuSeconds: number;
     /** Sync rounds that brought render rows into the indexes. */
     syncRounds: number;
     renditions: number;
@@ -94,6 +100,14 @@ async function peakRssMb(pid: number): Promise<number> {
   return kb ? Math.round(Number(kb) / 1024) : 0;
 }
 
+/** CPU seconds (user + system, all threads) process `pid` has used so far; 0 when it is gone. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat(5), 12 and 13 after the command; in clock ticks (100/s).
+  return fields.length > 13 ? (Number(fields[11]) + Number(fields[12])) / 100 : 0;
+}
+
 /** The node process of a `node --import tsx` child (tsx may run the script in a grandchild). */
 async function scriptPid(pid: number): Promise<number> {
   const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
@@ -107,6 +121,8 @@ export async function benchRenderPipeline(options: {
   jobs: number;
   workerRoot: string;
   limit?: number;
+  /** Render this many media with 12-megapixel JPEG originals instead of the catalog's own. */
+  photos?: number;
   log: (m: string) => void;
 }): Promise<RenderPipelineResult> {
   const { scale, jobs, log } = options;
@@ -130,6 +146,7 @@ export async function benchRenderPipeline(options: {
   const db = createDb(url, 4);
   const indexQueue = createIndexQueue(config);
   const renderQueue = createRenderQueue(config);
+  let saved: { id: number; file_path: string | null; file_sha256: string | null; mime_type: string }[] = [];
   try {
     // A clean start: no renditions (rows and files), no pending outbox rows.
     await db('renditions').delete();
@@ -138,6 +155,27 @@ export async function benchRenderPipeline(options: {
     await buildIndexes(db, config, log);
     let requests = await allRenderRequests(db);
     if (options.limit) requests = requests.slice(0, options.limit);
+    if (options.photos) {
+      // The first `photos` media get 12-megapixel JPEG originals (three distinct files) for this run.
+      requests = requests.filter((r) => r.target === 'media').slice(0, options.photos);
+      const sources = sourceFiles(4000, 3000);
+      const originals: { file_path: string; file_sha256: string }[] = [];
+      for (const file of sources) {
+        const data = await readFile(file);
+        const sha = createHash('sha256').update(data).digest('hex');
+        const stored = `originals/${sha.slice(0, 2)}/${sha}.jpg`;
+        await mkdir(path.dirname(path.join(mediaRoot, stored)), { recursive: true });
+        await writeFile(path.join(mediaRoot, stored), data);
+        originals.push({ file_path: stored, file_sha256: sha });
+      }
+      const ids = requests.map((r) => r.id);
+      saved = await db('media').whereIn('id', ids).select('id', 'file_path', 'file_sha256', 'mime_type');
+      for (const [i, id] of ids.entries()) {
+        await db('media')
+          .where({ id })
+          .update({ ...originals[i % originals.length]!, mime_type: 'image/jpeg' });
+      }
+    }
     const formats = await activeFormats(db);
     const files: string[] = [];
     for (const r of requests) {
@@ -160,9 +198,11 @@ export async function benchRenderPipeline(options: {
     log(`sharp alone: ${sharp.imagesPerSecond.toFixed(1)} images/s, peak RSS ${sharp.peakRssMb} MB`);
 
     const workerRoot = path.resolve(options.workerRoot);
+    // BENCH_WORKER_NODE_ARGS: extra node flags for the worker, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(workerRoot, 'indexer', 'worker.ts')],
+      [...nodeArgs, '--import', 'tsx', path.join(workerRoot, 'indexer', 'worker.ts')],
       {
         cwd: workerRoot,
         env: { ...process.env, ...env },
@@ -178,14 +218,19 @@ export async function benchRenderPipeline(options: {
       }
       await sleep(500); // its first sync (catch-up) finds nothing
       log(`pipeline: reindex renditions (${requests.length} images), worker from ${workerRoot}...`);
+      const workerPid = await scriptPid(child.pid!);
+      const cpuBefore = { worker: await cpuSeconds(workerPid), meili: await cpuSeconds(meili.pid) };
       const started = process.hrtime.bigint();
-      const job = options.limit ? undefined : await enqueueReindex(indexQueue, 'renditions');
-      if (options.limit) await enqueueRenders(renderQueue, requests);
+      const job =
+        options.limit || options.photos ? undefined : await enqueueReindex(indexQueue, 'renditions');
+      if (!job) await enqueueRenders(renderQueue, requests);
       let lastLog = Date.now();
+      let queued = false;
       for (;;) {
         await sleep(200);
         if (worker.done) throw new Error('the worker exited');
-        const queued = job ? ['completed', 'failed'].includes(await job.getState()) : true;
+        // Sticky: the finished job may leave the completed list soon (syncs push it out).
+        queued ||= !job || ['completed', 'failed', 'unknown'].includes(await job.getState());
         const backlog = await renderBacklog(renderQueue);
         const pending = Number((await db('index_outbox').whereNull('processed_at').count({ n: '*' }))[0]!.n);
         if (queued && backlog === 0 && pending === 0) break;
@@ -195,7 +240,9 @@ export async function benchRenderPipeline(options: {
         }
       }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const workerPeakRssMb = await peakRssMb(await scriptPid(child.pid!));
+      const workerPeakRssMb = await peakRssMb(workerPid);
+      const workerCpuSeconds = (await cpuSeconds(workerPid)) - cpuBefore.worker;
+      const meiliCpuSeconds = (await cpuSeconds(meili.pid)) - cpuBefore.meili;
       const renditions = Number((await db('renditions').count({ n: '*' }))[0]!.n);
       const rounds = (await db('index_outbox')
         .whereIn('entity', ['media_renditions', 'upload_renditions', 'media', 'product_upload'])
@@ -213,6 +260,8 @@ export async function benchRenderPipeline(options: {
           seconds,
           imagesPerSecond,
           workerPeakRssMb,
+          workerCpuSeconds,
+          meiliCpuSeconds,
           syncRounds: Number(rounds[0]!.n),
           renditions,
           failedJobs,
@@ -221,13 +270,15 @@ export async function benchRenderPipeline(options: {
       };
       log(
         `pipeline: ${seconds.toFixed(1)} s, ${imagesPerSecond.toFixed(1)} images/s (${(result.ratio * 100).toFixed(0)} % of sharp alone), ` +
-          `worker peak RSS ${workerPeakRssMb} MB, ${result.pipeline.syncRounds} sync rounds, ${renditions} renditions`,
+          `worker peak RSS ${workerPeakRssMb} MB, ${result.pipeline.syncRounds} sync rounds, ${renditions} renditions; ` +
+          `CPU s: worker ${workerCpuSeconds.toFixed(1)}, Meilisearch ${meiliCpuSeconds.toFixed(1)}, sharp alone ${sharp.cpuSeconds.toFixed(1)}`,
       );
       return result;
     } finally {
       await worker.stop();
     }
   } finally {
+    for (const row of saved) await db('media').where({ id: row.id }).update(row);
     await renderQueue.obliterate({ force: true }).catch(() => undefined);
     await indexQueue.obliterate({ force: true }).catch(() => undefined);
     await Promise.allSettled([renderQueue.close(), indexQueue.close()]);
@@ -246,6 +297,7 @@ async function main(): Promise<void> {
       jobs: { type: 'string', default: String(availableParallelism()) },
       'worker-root': { type: 'string', default: ROOT },
       limit: { type: 'string' },
+      photos: { type: 'string' },
     },
   });
   if (!['tiny', 'small', 'medium', 'large'].includes(values.scale))
@@ -256,6 +308,7 @@ async function main(): Promise<void> {
     jobs: Number(values.jobs),
     workerRoot: values['worker-root'],
     ...(values.limit ? { limit: Number(values.limit) } : {}),
+    ...(values.photos ? { photos: Number(values.photos) } : {}),
     log: (m) => console.error(m),
   });
   console.log(JSON.stringify(result));

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- [--only api|freshness|rate-limit|render|import] [--duration <s>] [--connections <n>]
- *   [--diagnose] [--profile] [--render-images <n>] [--import-scales medium,large]`
+ *   [--diagnose] [--profile] [--render-images <n>] [--render-scales small,medium] [--import-scales medium,large]`
  * runs the benchmarks and prints Markdown tables for BENCHMARKS.md. All run by default, the API first
  * (about 11 minutes: full reindex, eighteen 23 s cases, freshness; the first run also generates and imports
  * the medium catalog, about a minute more; `--duration 2` is a smoke run of about 1.5 minutes), then
@@ -17,7 +17,9 @@
  *   `--profile` a CPU profile of the API under the unique product search and the product detail.
  * - Rate limiter (bench/rate-limit.ts): one `consume` on Redis, the cost every counted request pays.
  * - Renditions (bench/render.ts, its own process so that its peak RSS is its own): `--render-images`
- *   renders (default 20) of generated 12-megapixel JPEGs into the five built-in formats, images/s.
+ *   renders (default 20) of generated 12-megapixel JPEGs into the five built-in formats, images/s; then
+ *   the rendition backlog end to end (bench/render-pipeline.ts) for each catalog of `--render-scales`
+ *   (default `small`; `small,medium`), next to sharp alone on the same originals, with the ratio.
  * - Import (bench/import.ts): the generated catalog of each scale (default `medium`; `large` takes several
  *   minutes to generate the first time and is cached in .data/bench), and with `large` also its 1,000,000
  *   articles alone.
@@ -30,6 +32,7 @@ import { apiTable, benchApi, benchFreshnessOnly, freshnessTable } from './api';
 import { benchImport, importTable, type ImportBenchResult, type Scale } from './import';
 import { benchRateLimit } from './rate-limit';
 import type { RenderBenchResult } from './render';
+import type { RenderPipelineResult } from './render-pipeline';
 
 const SCALES: Scale[] = ['tiny', 'small', 'medium', 'large'];
 
@@ -48,6 +51,31 @@ async function benchRenderChild(images: number): Promise<RenderBenchResult> {
     { cwd: path.join(__dirname, '..'), maxBuffer: 1 << 20 },
   );
   return JSON.parse(stdout.trim().split('\n').pop()!) as RenderBenchResult;
+}
+
+/** bench/render-pipeline.ts in a process of its own (it starts Meilisearch and the worker itself). */
+async function benchRenderPipelineChild(scale: string, limit?: number): Promise<RenderPipelineResult> {
+  const script = path.join(__dirname, 'render-pipeline.ts');
+  const args = ['--import', 'tsx', script, `--scale=${scale}`, ...(limit ? [`--limit=${limit}`] : [])];
+  const { stdout } = await promisify(execFile)(process.execPath, args, {
+    cwd: path.join(__dirname, '..'),
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as RenderPipelineResult;
+}
+
+function renderPipelineTable(results: RenderPipelineResult[]): string {
+  return [
+    '| catalog | images × formats | sharp alone images/s | pipeline images/s | ratio | worker peak RSS | sync rounds | CPU s worker / Meilisearch / sharp alone |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.scale} | ${r.images} × ${r.formats} | ${r.sharp.imagesPerSecond.toFixed(1)} | ` +
+        `${r.pipeline.imagesPerSecond.toFixed(1)} | ${(r.ratio * 100).toFixed(0)} % | ${r.pipeline.workerPeakRssMb} MB | ` +
+        `${r.pipeline.syncRounds} | ${r.pipeline.workerCpuSeconds.toFixed(1)} / ${r.pipeline.meiliCpuSeconds.toFixed(1)} / ` +
+        `${r.sharp.cpuSeconds.toFixed(1)} |`,
+    ),
+  ].join('\n');
 }
 
 function renderTable(r: RenderBenchResult): string {
@@ -69,6 +97,7 @@ async function main(): Promise<void> {
       diagnose: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       'render-images': { type: 'string', default: '20' },
+      'render-scales': { type: 'string', default: 'small' },
       'import-scales': { type: 'string', default: 'medium' },
     },
   });
@@ -128,6 +157,14 @@ async function main(): Promise<void> {
     const render = renderTable(await benchRenderChild(renderImages));
     console.log(`\nRenditions (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
     console.log(render);
+    // The backlog end to end next to sharp alone on the same originals (issue 14.5); a smoke run renders 40.
+    const pipelines: RenderPipelineResult[] = [];
+    for (const scale of values['render-scales'].split(',').map((s) => s.trim())) {
+      log(`renditions end to end: the ${scale} catalog's images, pipeline next to sharp alone...`);
+      pipelines.push(await benchRenderPipelineChild(scale, durationSec < 5 ? 40 : undefined));
+    }
+    console.log(`\nRenditions end to end (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
+    console.log(renderPipelineTable(pipelines));
   }
   if (!runs('import')) return;
 

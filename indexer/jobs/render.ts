@@ -60,12 +60,25 @@ const COLUMNS = { media: 'media_id', upload: 'upload_id' } as const;
 export const RENDITION_OUTBOX = { media: 'media_renditions', upload: 'upload_renditions' } as const;
 const OUTBOX = RENDITION_OUTBOX;
 
+/** Directories this process has made sure of (`renditions/<aa>`: 256 at most per MEDIA_ROOT). */
+const madeDirs = new Set<string>();
+
 /** Writes `data` to `target` atomically (temp file + rename); a file already there is left alone. */
 async function writeOnce(target: string, data: Buffer): Promise<void> {
   if ((await stat(target).catch(() => null))?.size === data.length) return;
-  await mkdir(path.dirname(target), { recursive: true });
+  const dir = path.dirname(target);
+  if (!madeDirs.has(dir)) {
+    await mkdir(dir, { recursive: true });
+    madeDirs.add(dir);
+  }
   const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFile(temp, data);
+  try {
+    await writeFile(temp, data);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dir, { recursive: true }); // removed since (a restore, a cleanup)
+    await writeFile(temp, data);
+  }
   await rename(temp, target);
 }
 
@@ -109,19 +122,27 @@ export async function runRender(
 ): Promise<RenderResult> {
   const { target, id } = request;
   const result: RenderResult = { target, id, status: 'unchanged', rendered: [], removed: [] };
-  const owner = (await ctx
-    .db(TABLES[target])
-    .where({ id })
-    .first('file_path', 'file_sha256', 'mime_type')) as Owner | undefined;
-  if (!owner) return { ...result, status: 'missing' }; // its renditions went with it (FK cascade)
   const column = COLUMNS[target];
-  const existing = (await ctx
-    .db('renditions')
-    .where(column, id)
-    .select('id', 'format_key', 'file_path', 'source_sha256', 'format_signature')) as ExistingRow[];
+  // One round trip: the owner, its renditions and the active formats.
+  const { rows: found } = await ctx.db.raw<{
+    rows: (Owner & { existing: ExistingRow[]; formats: RenderFormat[] })[];
+  }>(
+    `SELECT o.file_path, o.file_sha256, o.mime_type,
+       coalesce((SELECT json_agg(json_build_object('id', r.id::text, 'format_key', r.format_key,
+                  'file_path', r.file_path, 'source_sha256', r.source_sha256, 'format_signature', r.format_signature))
+                 FROM renditions r WHERE r.${column} = o.id), '[]') AS existing,
+       coalesce((SELECT json_agg(json_build_object('key', f.key, 'width', f.width, 'height', f.height,
+                  'fit', f.fit, 'quality', f.quality) ORDER BY f.position, f.key)
+                 FROM image_formats f WHERE f.is_active), '[]') AS formats
+     FROM ${TABLES[target]} o WHERE o.id = ?`,
+    [id],
+  );
+  const owner = found[0];
+  if (!owner) return { ...result, status: 'missing' }; // its renditions went with it (FK cascade)
+  const existing = owner.existing;
   const sha = owner.file_sha256?.trim() ?? null;
   const renderable = Boolean(owner.file_path && sha && isRenderable(owner.mime_type));
-  const formats = renderable ? await activeFormats(ctx.db) : [];
+  const formats = renderable ? owner.formats : [];
   const wanted = new Map(formats.map((f) => [f.key, f]));
   const byKey = new Map(existing.map((r) => [r.format_key, r]));
 
@@ -196,17 +217,20 @@ export async function runRender(
   // Stale rows not replaced now: inactive formats and (with `only`) formats of an older original left out.
   const renderedKeys = new Set(renditions.map((r) => r.key));
   const gone = stale.filter((r) => !renderedKeys.has(r.format_key));
-  await ctx.db.transaction(async (trx) => {
-    if (gone.length > 0)
-      await trx('renditions')
-        .whereIn(
-          'id',
-          gone.map((r) => r.id),
-        )
-        .delete();
-    await trx('renditions').insert(rows).onConflict([column, 'format_key']).merge();
-    await trx('index_outbox').insert({ entity: OUTBOX[target], entity_id: String(id), action: 'upsert' });
-  });
+  // One statement (atomic, no BEGIN/COMMIT round trips): drop the stale rows not replaced, upsert the new
+  // ones, write the outbox row.
+  const upsert = ctx.db('renditions').insert(rows).onConflict([column, 'format_key']).merge();
+  const drop = ctx
+    .db('renditions')
+    .whereIn(
+      'id',
+      gone.map((r) => r.id),
+    )
+    .delete();
+  await ctx.db.raw(
+    `WITH dropped AS (?), upserted AS (?) INSERT INTO index_outbox (entity, entity_id, action) VALUES (?, ?, 'upsert')`,
+    [drop, upsert, OUTBOX[target], String(id)],
+  );
   // Files of replaced and removed renditions, unless another row still uses them.
   const replaced = existing.filter((r) => renderedKeys.has(r.format_key) || gone.includes(r));
   await deleteUnreferenced(

@@ -42,7 +42,7 @@ const outboxRows = async (id: number) =>
   Number(
     (
       await db()('index_outbox')
-        .where({ entity: 'media', entity_id: String(id) })
+        .where({ entity: 'media_renditions', entity_id: String(id) })
         .count({ n: '*' })
     )[0]!.n,
   );
