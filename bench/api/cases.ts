@@ -250,6 +250,7 @@ export function caseSpecs(input: {
       origin: origins.api,
       requests: paths.map((path) => ({ method: 'GET', path })),
       sql: sqlRange(paths),
+      counters: counters.api,
     },
     {
       server: 'express',

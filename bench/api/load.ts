@@ -292,6 +292,7 @@ export async function runGroup(
         : {}),
       // Per response autocannon received; the at most `connections` requests cut off at the end of each
       // slice did their Meilisearch calls too (under 1 % at 20 s and 100 requests/s).
+      cacheHitRate: cacheHitRate(r.countersBefore, countersAfter),
       meiliPerResponse:
         r.countersBefore && countersAfter
           ? (countersAfter.meili - r.countersBefore.meili) / Math.max(1, r.responses)
@@ -300,6 +301,14 @@ export async function runGroup(
     });
   }
   return results;
+}
+
+/** The result cache's hit rate between two readings of its counters; undefined without lookups. */
+function cacheHitRate(before?: ApiCounters, after?: ApiCounters): number | undefined {
+  if (!before || !after) return undefined;
+  const hits = after.cacheHits - before.cacheHits;
+  const lookups = hits + after.cacheMisses - before.cacheMisses + after.cacheBypassed - before.cacheBypassed;
+  return lookups > 0 ? hits / lookups : undefined;
 }
 
 /** One case alone: `runGroup` of it, one slice. */

@@ -1,8 +1,8 @@
 /**
  * What the API child's `/metrics` (prom-client, bearer token with ability `*`) tells the benchmark: the
  * requests it answered under `/api/v1` and the Meilisearch calls it made. Their ratio during a case says
- * how many answers the result cache gave without Meilisearch (the cache's own hit counters are not
- * exported to /metrics).
+ * how many answers the result cache gave without Meilisearch; the cache's own counters
+ * (`api_result_cache_requests_total` by result) give its hit rate.
  */
 import type { Knex } from 'knex';
 import { createToken } from '../../src/tokens/tokens';
@@ -29,16 +29,22 @@ export async function apiCounters(origin: string, token: string): Promise<ApiCou
   const res = await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${token}` } });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`GET /metrics answered ${res.status}: ${text.slice(0, 200)}`);
-  let requests = 0;
-  let meili = 0;
+  const counters: ApiCounters = { requests: 0, meili: 0, cacheHits: 0, cacheMisses: 0, cacheBypassed: 0 };
   for (const line of text.split('\n')) {
     const m = /^(\w+)\{([^}]*)\} (\S+)$/.exec(line);
     if (!m) continue;
     const [, name, labels, value] = m;
-    if (name === 'http_requests_total' && /route="\/api\/v1[/"]/.test(labels!)) requests += Number(value);
-    if (name === 'meilisearch_request_duration_seconds_count') meili += Number(value);
+    const n = Number(value);
+    if (name === 'http_requests_total' && /route="\/api\/v1[/"]/.test(labels!)) counters.requests += n;
+    if (name === 'meilisearch_request_duration_seconds_count') counters.meili += n;
+    // The result cache's own counters (src/ops/metrics.ts), when the API exports them.
+    if (name === 'api_result_cache_requests_total') {
+      if (labels!.includes('result="hit"')) counters.cacheHits += n;
+      if (labels!.includes('result="miss"')) counters.cacheMisses += n;
+      if (labels!.includes('result="bypassed"')) counters.cacheBypassed += n;
+    }
   }
-  return { requests, meili };
+  return counters;
 }
 
 /**

@@ -156,6 +156,7 @@ export function caseRow(r: CaseResult): string {
   const app = r.server === 'meilisearch' ? '–' : r.cpu[r.server];
   const cpu = `${app} / ${r.cpu.meilisearch} / ${r.cpu.postgres} / ${r.cpu.bench} / ${r.cpu.other}`;
   const meili = r.meiliPerResponse === undefined ? '–' : fmt(r.meiliPerResponse, 2);
+  const hits = r.cacheHitRate === undefined ? '–' : `${fmt(r.cacheHitRate * 100, 1)} %`;
   const sent =
     r.built === undefined
       ? `${r.variants} rotating`
@@ -164,7 +165,7 @@ export function caseRow(r: CaseResult): string {
         : `${fmt(r.built, 0)} unique${r.repeated ? ` (**${fmt(r.repeated, 0)} repeated**)` : ''}`;
   return (
     `| ${r.name} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${problems} | ${r.sql ?? '–'} | ` +
-    `${meili} | ${sent} | ${r.rssMb ?? '–'} | ${cpu} |`
+    `${meili} | ${hits} | ${sent} | ${r.rssMb ?? '–'} | ${cpu} |`
   );
 }
 
@@ -175,13 +176,15 @@ export function apiTable(result: ApiBenchResult): string {
       `catalog: ${fmt(result.catalog.products, 0)} active products, ${fmt(result.catalog.articles, 0)} active articles, ` +
       `${fmt(result.catalog.media, 0)} media.`,
     '',
-    '| case | requests/s | p50 ms | p99 ms | errors / non-2xx | SQL / request | Meili calls / response | requests (warm-up + measured) | RSS MB after | CPU % app / Meili / PG / autocannon / other |',
-    '|---|---:|---:|---:|---|---:|---:|---|---:|---|',
+    '| case | requests/s | p50 ms | p99 ms | errors / non-2xx | SQL / request | Meili calls / response | result cache hits | requests (warm-up + measured) | RSS MB after | CPU % app / Meili / PG / autocannon / other |',
+    '|---|---:|---:|---:|---|---:|---:|---:|---|---:|---|',
     ...result.cases.map(caseRow),
     '',
     'CPU in % of one core; "other" is CPU used outside the benchmark\'s processes during the case (noise ' +
       'when well above 0). "Meili calls / response": Meilisearch calls per API response during the measured ' +
-      "period, from the API's /metrics (1.00: the result cache answered nothing, 0: everything).",
+      "period, from the API's /metrics (1.00: the result cache answered nothing, 0: everything); " +
+      '"result cache hits": its hits ÷ lookups in the same period, from its own counters ' +
+      '(`api_result_cache_requests_total`; a `/media` miss also looks up the cached next expiry, a hit).',
     '',
     '| API case | reference | API ÷ reference | target |',
     '|---|---|---:|---:|',

@@ -84,6 +84,11 @@ export interface CaseResult {
    * the result cache; 0: all of them).
    */
   meiliPerResponse?: number;
+  /**
+   * API cases: the result cache's hits ÷ (hits + misses + bypassed) during the measured period, from its
+   * own counters on /metrics; undefined when it answered no lookups.
+   */
+  cacheHitRate?: number;
   /** Resident set of the case's server process after the case (MB), API cases. */
   rssMb?: number;
 }
@@ -227,6 +232,10 @@ export interface ApiCounters {
   requests: number;
   /** `meilisearch_request_duration_seconds_count`, every operation and outcome */
   meili: number;
+  /** `api_result_cache_requests_total` by result (0 when the API does not export it) */
+  cacheHits: number;
+  cacheMisses: number;
+  cacheBypassed: number;
 }
 
 /**
