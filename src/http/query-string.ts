@@ -6,14 +6,18 @@
  *   ids[]=1&ids=2   → "2"            ids=1&ids[]=2 → ["2"]
  *
  * `key[anything]=v` appends like `key[]=v`. Values stay strings; `+` is a space; a malformed percent
- * escape is kept as written instead of failing the request; a pair whose name or value holds a NUL
- * (`%00`) is dropped, as an invalid value is (no database accepts it in a text). Use it as Express's
- * `query parser`.
+ * escape is kept as written instead of failing the request; a NUL (`%00`, which no database accepts in
+ * a text) reads as a space, so `manufacturer=%00` is empty (ignored) and `search=a%00b` searches `a b`.
+ * Use it as Express's `query parser`.
  */
 export type QueryValue = string | string[];
 export type ParsedQuery = Record<string, QueryValue>;
 
 function decode(text: string): string {
+  return decodePercent(text).replaceAll('\u0000', ' ');
+}
+
+function decodePercent(text: string): string {
   const spaced = text.replace(/\+/g, ' ');
   try {
     return decodeURIComponent(spaced);
@@ -34,7 +38,6 @@ export function parsePhpQuery(raw: string): ParsedQuery {
     const eq = pair.indexOf('=');
     const rawKey = decode(eq === -1 ? pair : pair.slice(0, eq));
     const value = eq === -1 ? '' : decode(pair.slice(eq + 1));
-    if (rawKey.includes('\u0000') || value.includes('\u0000')) continue;
     const bracket = rawKey.indexOf('[');
     if (bracket === 0) continue; // no name before the bracket: PHP drops it
     const isList = bracket > 0 && rawKey.endsWith(']');
