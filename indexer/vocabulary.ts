@@ -34,3 +34,17 @@ export function currentLexicon(db: Knex): Promise<Lexicon> {
   scope.lexicon ??= loadLexicon(db, scope.options);
   return scope.lexicon;
 }
+
+/**
+ * Runs `fn` in a scope whose lexicon is `lexicon` (loaded by an earlier scope, see `scopeLexicon`): a sync
+ * round that changes nothing the vocabulary reads (render rows only) reuses the previous round's.
+ */
+export function withLoadedLexicon<T>(db: Knex, lexicon: Promise<Lexicon>, fn: () => Promise<T>): Promise<T> {
+  return scopes.run({ db, options: {}, lexicon }, fn);
+}
+
+/** The lexicon the enclosing `withLexicon` scope for `db` has loaded, if any (undefined outside or none yet). */
+export function scopeLexicon(db: Knex): Promise<Lexicon> | undefined {
+  const scope = scopes.getStore();
+  return scope && scope.db === db ? scope.lexicon : undefined;
+}

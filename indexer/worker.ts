@@ -180,8 +180,11 @@ export interface RenderWorkerOptions {
   indexQueue?: IndexQueue;
   /** Default: RENDER_CONCURRENCY. */
   concurrency?: number;
-  /** Milliseconds the renders' sync requests are gathered before one sync is asked for (default 2000). */
-  syncDelayMs?: number;
+  /**
+   * Milliseconds the renders' sync requests are gathered before one sync is asked for (default 2000);
+   * `null`: renders ask for no sync (a scheduler in the same process syncs every 2 s anyway).
+   */
+  syncDelayMs?: number | null;
 }
 
 export interface RenderWorker {
@@ -210,7 +213,11 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
   const indexQueue = options.indexQueue ?? createIndexQueue(config, options.jobOptions);
   if (!options.indexQueue)
     indexQueue.on('error', (error) => logger.error({ err: error }, 'index queue error'));
-  const syncRequests = createSyncRequester(() => enqueueSync(indexQueue), logger, options.syncDelayMs);
+  const syncRequests = createSyncRequester(
+    () => (options.syncDelayMs === null ? Promise.resolve() : enqueueSync(indexQueue)),
+    logger,
+    options.syncDelayMs ?? undefined,
+  );
   const ctx: RenderContext = {
     db: options.db,
     mediaRoot: config.mediaRoot,
@@ -252,7 +259,16 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
   const renders =
     options.renders === false
       ? undefined
-      : await createRenderWorker({ config, db, logger, jobOptions: options.jobOptions, indexQueue: queue });
+      : await createRenderWorker({
+          config,
+          db,
+          logger,
+          jobOptions: options.jobOptions,
+          indexQueue: queue,
+          // With the scheduler, its sync every 2 s takes the render rows: a render's request would only
+          // add rounds (each one a vocabulary read, document builds and Meilisearch tasks).
+          ...(options.syncEveryMs !== null ? { syncDelayMs: null } : {}),
+        });
   const renderQueue = renders?.queue ?? createRenderQueue(config, options.jobOptions);
   if (!renders) renderQueue.on('error', (error) => logger.error({ err: error }, 'render queue error'));
   // Announces new index generations to the API's result caches; a failed announcement fails the job,

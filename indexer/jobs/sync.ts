@@ -9,9 +9,19 @@ import { liveUid, type IndexerContext } from '../context';
 import { planChanges, type OutboxRow } from '../fanout';
 import type { IndexDefinition } from '../indexes/types';
 import { indexExists, TaskWindow } from '../meili-tasks';
-import { withLexicon } from '../vocabulary';
+import { scopeLexicon, withLexicon, withLoadedLexicon } from '../vocabulary';
 import { applySynonyms, reindexIndex } from './reindex';
-import { queueAllRenders } from './render';
+import { queueAllRenders, RENDITION_OUTBOX } from './render';
+import type { Knex } from 'knex';
+import type { Lexicon } from '../../src/search/german/lexicon';
+
+/** Outbox entities a finished render writes (indexer/jobs/render.ts `RENDITION_OUTBOX`). */
+const RENDER_ROW_ENTITIES = new Set<string>(Object.values(RENDITION_OUTBOX));
+
+/** The lexicon of the last round that loaded one, per database, for rounds of render rows only. */
+const lastLexicon = new WeakMap<Knex, { lexicon: Promise<Lexicon>; at: number }>();
+/** At most this old (a safety bound: every vocabulary change comes with outbox rows of its own). */
+const LEXICON_REUSE_MS = 5 * 60_000;
 
 /** Outbox rows per round: bounds memory and the size of the `processed_at` update. */
 export const DEFAULT_ROUND_SIZE = 10_000;
@@ -157,8 +167,20 @@ export async function syncOutbox(
     if (rows.length === 0) return result;
     const ids = rows.map((r) => r.id);
     try {
-      // One vocabulary per round for every document it builds, rebuilds included (indexer/vocabulary.ts).
-      await withLexicon(ctx.db, () => applyRound(ctx, rows, result));
+      // One vocabulary per round for every document it builds, rebuilds included (indexer/vocabulary.ts);
+      // a round of render rows only changes nothing the vocabulary reads and reuses the last one.
+      const renderOnly = rows.every((r) => RENDER_ROW_ENTITIES.has(r.entity));
+      const last = lastLexicon.get(ctx.db);
+      if (renderOnly && last && Date.now() - last.at < LEXICON_REUSE_MS) {
+        await withLoadedLexicon(ctx.db, last.lexicon, () => applyRound(ctx, rows, result));
+      } else {
+        lastLexicon.delete(ctx.db);
+        await withLexicon(ctx.db, async () => {
+          await applyRound(ctx, rows, result);
+          const lexicon = scopeLexicon(ctx.db);
+          if (lexicon) lastLexicon.set(ctx.db, { lexicon, at: Date.now() });
+        });
+      }
     } catch (error) {
       await ctx
         .db('index_outbox')
