@@ -1,6 +1,6 @@
 /**
  * Degraded lists (issue 15): while Meilisearch cannot answer, `/products` lists without `search` and
- * `facets` come from Postgres, byte for byte the answer the index gives (same filters, order, page,
+ * `facets` and `/media` and `/articles` lists without `search` come from Postgres, byte for byte the answer the index gives (same filters, order, page,
  * total, links); a search still answers 503, as only the index can rank.
  */
 import { startTestApi, type TestApi } from '../support/api';
@@ -49,6 +49,18 @@ const LISTS = [
   '/products?manufacturer=eicher',
   '/products?ids=1003,1001&taxons=produktbereich:erntetechnik',
   '/content/products?manufacturer=deutz-fahr',
+  '/media',
+  '/media?per_page=3&page=2',
+  '/media?type=image',
+  '/media?renderable=1',
+  '/media?renderable=0',
+  '/media?ids[]=5001&ids[]=5004&ids[]=5013',
+  '/media?folder=produktbilder-rundballenpressen',
+  '/media?folder=gibt-es-nicht&type=document',
+  '/articles',
+  '/articles?type=spare&per_page=4&page=2',
+  '/articles?type=main',
+  '/content/articles?per_page=100',
 ];
 
 const body = async (path: string) => {
@@ -56,7 +68,7 @@ const body = async (path: string) => {
   return { status: res.status, text: await res.text() };
 };
 
-it('answers product lists from Postgres exactly as from the index while Meilisearch is down', async () => {
+it('answers product, media and article lists from Postgres exactly as from the index while Meilisearch is down', async () => {
   const fromIndex = new Map<string, string>();
   for (const path of LISTS) {
     const res = await body(path);
@@ -72,5 +84,7 @@ it('answers product lists from Postgres exactly as from the index while Meilisea
   // A search or facet counts need the index.
   expect((await body('/products?search=Presse')).status).toBe(503);
   expect((await body('/products?facets=1')).status).toBe(503);
+  expect((await body('/media?search=Ansicht')).status).toBe(503);
+  expect((await body('/articles?search=E 11')).status).toBe(503);
   proxy.setMode('forward');
 });

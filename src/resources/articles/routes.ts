@@ -15,7 +15,10 @@ import type { ArticleRecord } from '../../catalog/records';
 import { allOf, eq } from '../../search/filter';
 import { indexUid } from '../../search/indexes';
 import { pageParams, totalHits } from '../../search/paging';
+import { throttledWarning } from '../../logger';
+import { isMeilisearchOutage } from '../../search/http-client';
 import { jsonSize, resultCacheOf } from '../../search/result-cache';
+import { listArticlesFromPostgres } from './fallback';
 import type { ArticleListParams } from './params';
 import { loadArticleDetail } from './query';
 import { serializeArticle, serializeArticleDetail } from './serializer';
@@ -38,13 +41,15 @@ const RECORD_FIELDS: (keyof ArticleRecord)[] = [
 
 /** The paginated article list. */
 export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<ArticleListParams> {
+  const onDegraded = throttledWarning(
+    deps.logger,
+    'Meilisearch unavailable: article lists answered from Postgres',
+  );
   return async (req, _res, params) => {
     const { search, type, page, perPage } = params;
     const query = req.query as ParsedQuery;
-    const found = await resultCacheOf(deps).get(
-      'articles',
-      `articles?${JSON.stringify(params)}`,
-      async () => {
+    const fromIndex = () =>
+      resultCacheOf(deps).get('articles', `articles?${JSON.stringify(params)}`, async () => {
         const result = await deps.meili
           .index(indexUid(deps.config.meiliIndexPrefix, 'articles'))
           .search<ArticleRecord>(search ?? '', {
@@ -57,8 +62,13 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<A
           });
         const value = { hits: result.hits, total: totalHits(result) };
         return { value, size: jsonSize(value) };
-      },
-    );
+      });
+    const found = await fromIndex().catch(async (error: unknown) => {
+      // Meilisearch down: a list without search is answered from Postgres, exactly.
+      if (search !== undefined || !isMeilisearchOutage(error)) throw error;
+      onDegraded(error);
+      return listArticlesFromPostgres(deps.db, params);
+    });
     return reply(paginate(found.hits.map(serializeArticle), found.total, { path, query, page, perPage }));
   };
 }

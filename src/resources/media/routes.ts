@@ -14,23 +14,34 @@ import { recordSearch } from '../../search-log';
 import { mediaSearchFilters } from '../../search-log/filters';
 import { mediumKey, type MediaListParams } from './params';
 import { findPublicMedium } from './query';
+import { throttledWarning } from '../../logger';
+import { isMeilisearchOutage } from '../../search/http-client';
 import { resultCacheOf } from '../../search/result-cache';
-import { cachedMediaPage, searchMedia } from './search';
+import { listMediaFromPostgres, mediaAnswerableFromPostgres } from './fallback';
+import { cachedMediaPage, searchMedia, type MediaPage } from './search';
 import { serializeMedium } from './serializer';
 
 /** The paginated list of public media, newest first (by relevance with `search`). */
 export function list(deps: AppDeps): RouteHandler<MediaListParams> {
+  const onDegraded = throttledWarning(
+    deps.logger,
+    'Meilisearch unavailable: media lists answered from Postgres',
+  );
   return async (req, _res, params) => {
     const query = req.query as ParsedQuery;
     const now = Date.now();
     const search = searchDepsOf(deps);
-    const page = await cachedMediaPage(
-      search,
-      resultCacheOf(deps),
-      `media?${JSON.stringify(params)}`,
-      now,
-      () => searchMedia(search, params, now),
-    );
+    let page: MediaPage;
+    try {
+      page = await cachedMediaPage(search, resultCacheOf(deps), `media?${JSON.stringify(params)}`, now, () =>
+        searchMedia(search, params, now),
+      );
+    } catch (error) {
+      // Meilisearch down: a list without search is answered from Postgres, exactly.
+      if (!mediaAnswerableFromPostgres(params) || !isMeilisearchOutage(error)) throw error;
+      onDegraded(error);
+      page = await listMediaFromPostgres(deps.db, params, now);
+    }
     recordSearch(req, {
       endpoint: 'media',
       query: params.search,
