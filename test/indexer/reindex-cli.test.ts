@@ -5,7 +5,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { IndexDefinition } from '../../indexer/indexes/types';
+import { allRenderRequests } from '../../indexer/jobs/render';
 import { createIndexQueue, type IndexQueue } from '../../src/jobs/index-queue';
+import { renderBacklog } from '../../src/jobs/render-queue';
 import { createIndexWorker, type IndexWorker } from '../../indexer/worker';
 import { testMeili } from '../support/stack';
 import { createHarness, documentIds, silentLogger, TEST_DEFINITIONS, type Harness } from './harness';
@@ -93,6 +95,30 @@ describe('with a worker running', () => {
     expect(run.code).toBe(0);
   });
 });
+
+it('renditions --wait: waits until the render backlog is empty, then counts the renders', async () => {
+  worker = await createIndexWorker({
+    config: { ...h.config, mediaRoot: h.mediaRoot },
+    db: h.db,
+    meili: h.meili,
+    logger: silentLogger,
+    syncEveryMs: null,
+  });
+  try {
+    const run = await reindex('renditions', '--wait');
+    expect(run.stderr).toMatch(/Reindexing renditions \(job \d+\)/);
+    const images = (await allRenderRequests(h.db)).length;
+    expect(run.stdout).toBe(`renditions: ${images} render jobs done\n`);
+    expect(run.code).toBe(0);
+    // It returned only once every render had run: nothing left, every image rendered.
+    expect(await renderBacklog(worker.renderQueue)).toBe(0);
+    const rendered = await h.db('renditions').where('media_id', 5001).count({ n: '*' });
+    expect(Number(rendered[0]!.n)).toBe(6);
+  } finally {
+    await worker.renderQueue.obliterate({ force: true });
+    await worker.close();
+  }
+}, 60_000);
 
 it('without --wait: prints the job id and leaves the job to the worker', async () => {
   const run = await reindex('synonyms');
