@@ -133,6 +133,16 @@ async function applyRound(
   }
 }
 
+/** True when a pending outbox row is not a render's (`RENDER_ROW_ENTITIES`). */
+async function otherRowsPending(ctx: IndexerContext): Promise<boolean> {
+  const row: unknown = await ctx
+    .db('index_outbox')
+    .whereNull('processed_at')
+    .whereNotIn('entity', [...RENDER_ROW_ENTITIES])
+    .first('id');
+  return row !== undefined;
+}
+
 /** The message stored in `last_error`: bounded, the cause's message first. */
 function describe(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -140,8 +150,9 @@ function describe(error: unknown): string {
 }
 
 /**
- * Drains the outbox: rounds of at most `roundSize` pending rows until a round finds none or fewer than
- * `roundSize` (rows written during that round are left to the next sync job). Returns what it did.
+ * Drains the outbox: rounds of at most `roundSize` pending rows until none is left, except that render rows
+ * written during a partial round are left to the next sync job (batching a render backlog). Returns what
+ * it did.
  * On failure the round's rows get `attempts + 1` and `last_error`, stay pending, and the error is rethrown.
  */
 export async function syncOutbox(
@@ -195,10 +206,11 @@ export async function syncOutbox(
     result.rows += rows.length;
     result.rounds += 1;
     ctx.logger.debug({ rows: rows.length, first: ids[0], last: ids[ids.length - 1] }, 'sync: round done');
-    // A partial round took everything pending when it started; rows written since (renders finishing one
-    // by one, an import) wait for the next sync job, which comes within seconds (the scheduler, a render's
-    // debounced request). Going round after round would sync each render alone and keep the index slot and
-    // Meilisearch busy for as long as a render backlog lasts.
-    if (rows.length < roundSize) return result;
+    // A partial round took everything pending when it started. Render rows written since wait for the next
+    // sync job, which comes within seconds (the scheduler, a render's debounced request): going round after
+    // round would sync each render alone and keep the index slot and Meilisearch busy for as long as a
+    // render backlog lasts. Any other row (an import that committed meanwhile) gets a round in this job,
+    // as whoever asked for this sync may be waiting for it.
+    if (rows.length < roundSize && !(await otherRowsPending(ctx))) return result;
   }
 }
