@@ -77,6 +77,7 @@ export function watchGenerations(redis: Redis, redisPrefix: string, logger: Logg
   const subscriber = redis.duplicate({ connectionName: 'api-index-generations', enableOfflineQueue: true });
   let known: { epoch: string; counters: Map<GenerationName, number> } | undefined;
   let closed = false;
+  let retry: NodeJS.Timeout | undefined;
   // Announcements that arrive while the hash is being read are applied after it (they may be newer).
   let reading = false;
   let arrivedWhileReading: Announcement[] = [];
@@ -103,7 +104,12 @@ export function watchGenerations(redis: Redis, redisPrefix: string, logger: Logg
       known = { epoch: values.epoch ?? '', counters };
     } catch (error) {
       reading = false;
-      logger.warn({ err: error }, 'index generations unknown: the result cache is bypassed');
+      logger.warn({ err: error }, 'index generations unknown: the result cache is bypassed; retrying in 1 s');
+      // The read connection may not be ready yet (it queues nothing): try again while subscribed.
+      retry = setTimeout(() => {
+        if (!closed && !known && subscriber.status === 'ready') void readAll();
+      }, 1000);
+      retry.unref();
       return;
     }
     reading = false;
@@ -150,6 +156,7 @@ export function watchGenerations(redis: Redis, redisPrefix: string, logger: Logg
     },
     async close() {
       closed = true;
+      clearTimeout(retry);
       known = undefined;
       subscriber.disconnect();
     },
