@@ -2,7 +2,8 @@
  * HTTP revalidation of the JSON responses of `/api/v1` (issue 14, "HTTP revalidation"; the spec says
  * nothing about caching, so this is the design, documented in the README for operators with a CDN):
  *
- * - every 200 JSON body carries a strong `ETag` (a SHA-256 of the exact bytes sent);
+ * - every 200 JSON body carries a strong `ETag` (a SHA-256 of the exact bytes sent, or for a list page
+ *   from the cache, of its items' digest and the rest of its bytes: it changes exactly when they do);
  * - a request whose `If-None-Match` matches it (weak comparison, RFC 9110 13.1.2; `*` matches any) gets
  *   304 without a body, also when it carries `Cache-Control: no-cache`: Node's fetch and browsers send
  *   that on every conditional request, and the answer to "is my copy current?" does not change with it;
@@ -87,4 +88,40 @@ export function sendJson(
     return;
   }
   res.type('application/json').send(text);
+}
+
+/** A page's items serialized once (kept in the result cache and sent again): JSON text and its digest. */
+export interface SerializedItems {
+  /** the items as a JSON array */
+  text: string;
+  /** SHA-256 of `text`, base64url */
+  digest: string;
+  /** how many items */
+  count: number;
+}
+
+/** `items` as `SerializedItems`. */
+export function serializeItems(items: readonly unknown[]): SerializedItems {
+  const text = JSON.stringify(items);
+  return { text, digest: createHash('sha256').update(text).digest('base64url'), count: items.length };
+}
+
+const EMPTY_DATA = '{"data":[]';
+
+/**
+ * The reply of an envelope whose `data` (its first key) is `items`, already serialized: the envelope's
+ * other keys are serialized per request (links name the request's own URL) and the items spliced in, so
+ * an answer from the cache costs no serialization of its items. The strong ETag is a SHA-256 of the items'
+ * digest and the rest of the body: it changes exactly when the bytes sent do.
+ */
+export function replyWithItems<E extends { data: unknown }>(
+  envelope: E,
+  items: SerializedItems,
+  expiresAt?: number,
+): JsonReply {
+  const shell = JSON.stringify({ ...envelope, data: [] });
+  if (!shell.startsWith(EMPTY_DATA)) throw new Error('replyWithItems: `data` must be the first key');
+  const text = `{"data":${items.text}${shell.slice(EMPTY_DATA.length)}`;
+  const etag = `"${createHash('sha256').update(items.digest).update(shell).digest('base64url')}"`;
+  return { kind: 'json', text, etag, ...(expiresAt === undefined ? {} : { expiresAt }) };
 }

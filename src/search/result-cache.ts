@@ -92,11 +92,6 @@ export function createResultCache(maxBytes: number, generations: GenerationWatch
   };
 }
 
-/** The size of `value` as JSON in UTF-16 code units (about its bytes in memory, twice its ASCII length). */
-export function jsonSize(value: unknown): number {
-  return JSON.stringify(value).length * 2;
-}
-
 /** The app's result cache, or one that always loads (an app built without `createApp`). */
 export function resultCacheOf(deps: { resultCache?: ResultCache }): ResultCache {
   return deps.resultCache ?? NO_CACHE;

@@ -6,7 +6,7 @@
  * `GET /content/articles/{ordernumber}` (token) answers one article from Postgres (docs/api/content-catalog.md).
  */
 import type { AppDeps } from '../../deps';
-import { reply } from '../../http/caching';
+import { reply, replyWithItems, serializeItems } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
@@ -17,7 +17,7 @@ import { indexUid } from '../../search/indexes';
 import { pageParams, totalHits } from '../../search/paging';
 import { throttledWarning } from '../../logger';
 import { isMeilisearchOutage } from '../../search/http-client';
-import { jsonSize, resultCacheOf } from '../../search/result-cache';
+import { resultCacheOf } from '../../search/result-cache';
 import { listArticlesFromPostgres } from './fallback';
 import type { ArticleListParams } from './params';
 import { loadArticleDetail } from './query';
@@ -60,16 +60,18 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<A
             matchingStrategy: 'all',
             attributesToRetrieve: RECORD_FIELDS,
           });
-        const value = { hits: result.hits, total: totalHits(result) };
-        return { value, size: jsonSize(value) };
+        const value = { items: serializeItems(result.hits.map(serializeArticle)), total: totalHits(result) };
+        return { value, size: value.items.text.length + 256 };
       });
     const found = await fromIndex().catch(async (error: unknown) => {
       // Meilisearch down: a list without search is answered from Postgres, exactly.
       if (search !== undefined || !isMeilisearchOutage(error)) throw error;
       onDegraded(error);
-      return listArticlesFromPostgres(deps.db, params);
+      const rows = await listArticlesFromPostgres(deps.db, params);
+      return { items: serializeItems(rows.hits.map(serializeArticle)), total: rows.total };
     });
-    return reply(paginate(found.hits.map(serializeArticle), found.total, { path, query, page, perPage }));
+    const body = paginate(new Array<never>(found.items.count), found.total, { path, query, page, perPage });
+    return replyWithItems(body, found.items);
   };
 }
 

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { isRenderable } from '../../catalog/rendition-formats';
 import type { AppDeps } from '../../deps';
-import { reply } from '../../http/caching';
+import { reply, replyWithItems, serializeItems } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
@@ -42,8 +42,19 @@ export function list(deps: AppDeps): RouteHandler<ContentMediaListParams> {
     const now = Date.now();
     const search = searchDepsOf(deps);
     const key = `content/media?${JSON.stringify(params)}`;
-    const page = await cachedMediaPage(search, resultCacheOf(deps), key, now, () =>
-      searchCmsMedia(search, params, now),
+    const page = await cachedMediaPage(
+      search,
+      resultCacheOf(deps),
+      key,
+      now,
+      async () => {
+        const found = await searchCmsMedia(search, params, now);
+        const items = found.records.map((m) =>
+          serializeCmsMedium(m, deps.config.appUrl, deps.config.apiBaseUrl),
+        );
+        return { items: serializeItems(items), total: found.total };
+      },
+      (value) => value.items.text.length + 256,
     );
     recordSearch(req, {
       endpoint: 'content/media',
@@ -51,18 +62,13 @@ export function list(deps: AppDeps): RouteHandler<ContentMediaListParams> {
       filters: contentMediaSearchFilters(params),
       total: page.total,
     });
-    return reply(
-      paginate(
-        page.records.map((m) => serializeCmsMedium(m, deps.config.appUrl, deps.config.apiBaseUrl)),
-        page.total,
-        {
-          path: `${deps.config.apiBaseUrl}/content/media`,
-          query,
-          page: params.page,
-          perPage: params.perPage,
-        },
-      ),
-    );
+    const body = paginate(new Array<never>(page.items.count), page.total, {
+      path: `${deps.config.apiBaseUrl}/content/media`,
+      query,
+      page: params.page,
+      perPage: params.perPage,
+    });
+    return replyWithItems(body, page.items);
   };
 }
 

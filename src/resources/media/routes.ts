@@ -4,7 +4,7 @@
  */
 import type { AppDeps } from '../../deps';
 import { nearestExpiry } from '../../catalog/visibility';
-import { reply, serialized } from '../../http/caching';
+import { replyWithItems, serialized, serializeItems, type SerializedItems } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
@@ -27,20 +27,34 @@ export function list(deps: AppDeps): RouteHandler<MediaListParams> {
     deps.logger,
     'Meilisearch unavailable: media lists answered from Postgres',
   );
+  /** A page serialized once: its items' JSON and the first `valid_until` among them. */
+  const serializePage = (found: MediaPage, now: number): SerializedMediaPage => {
+    const items = serializeItems(found.records.map((m) => serializeMedium(m, deps.config.appUrl)));
+    const expiresAt = nearestExpiry(
+      found.records.map((m) => m.valid_until),
+      now,
+    );
+    return { items, total: found.total, ...(expiresAt === undefined ? {} : { expiresAt }) };
+  };
   return async (req, _res, params) => {
     const query = req.query as ParsedQuery;
     const now = Date.now();
     const search = searchDepsOf(deps);
-    let page: MediaPage;
+    let page: SerializedMediaPage;
     try {
-      page = await cachedMediaPage(search, resultCacheOf(deps), `media?${JSON.stringify(params)}`, now, () =>
-        searchMedia(search, params, now),
+      page = await cachedMediaPage(
+        search,
+        resultCacheOf(deps),
+        `media?${JSON.stringify(params)}`,
+        now,
+        async () => serializePage(await searchMedia(search, params, now), now),
+        (value) => value.items.text.length + 256,
       );
     } catch (error) {
       // Meilisearch down: a list without search is answered from Postgres, exactly.
       if (!mediaAnswerableFromPostgres(params) || !isMeilisearchOutage(error)) throw error;
       onDegraded(error);
-      page = await listMediaFromPostgres(deps.db, params, now);
+      page = serializePage(await listMediaFromPostgres(deps.db, params, now), now);
     }
     recordSearch(req, {
       endpoint: 'media',
@@ -48,18 +62,22 @@ export function list(deps: AppDeps): RouteHandler<MediaListParams> {
       filters: mediaSearchFilters(params),
       total: page.total,
     });
-    return reply(
-      paginate(
-        page.records.map((m) => serializeMedium(m, deps.config.appUrl)),
-        page.total,
-        { path: `${deps.config.apiBaseUrl}/media`, query, page: params.page, perPage: params.perPage },
-      ),
-      nearestExpiry(
-        page.records.map((m) => m.valid_until),
-        now,
-      ),
-    );
+    const body = paginate(new Array<never>(page.items.count), page.total, {
+      path: `${deps.config.apiBaseUrl}/media`,
+      query,
+      page: params.page,
+      perPage: params.perPage,
+    });
+    return replyWithItems(body, page.items, page.expiresAt);
   };
+}
+
+/** A media page as the result cache keeps it: the items serialized, the total, the first expiry. */
+interface SerializedMediaPage {
+  items: SerializedItems;
+  total: number;
+  /** ms since epoch: an item's `valid_until` */
+  expiresAt?: number;
 }
 
 /** One public asset by id or `ext:<source_id>`; 404 when unknown, malformed or not public right now. */

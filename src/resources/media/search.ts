@@ -12,7 +12,7 @@ import { allOf, anyOf, eq } from '../../search/filter';
 import { germanSearch } from '../../search/german/search';
 import { indexUid } from '../../search/indexes';
 import { pageParams } from '../../search/paging';
-import { jsonSize, type ResultCache } from '../../search/result-cache';
+import type { ResultCache } from '../../search/result-cache';
 import type { SearchDeps } from '../products/search';
 import { findPublicFolderId } from '../media-folders/query';
 import { RENDERABLE_MIME_TYPES, type MediaListParams } from './params';
@@ -112,17 +112,19 @@ export async function nextMediaExpiry(db: SearchDeps['db'], now: number): Promis
 }
 
 /**
- * A page of media (`load`) through the result cache under `key` (endpoint and parsed parameters). The
- * entry ends at the first instant any medium expires: one in the page disappears from it, one elsewhere
- * shifts the pages and the total. That instant is itself cached per media generation.
+ * A page of media (`load`: for example its items serialized) through the result cache under `key`
+ * (endpoint and parsed parameters), weighing `sizeOf` bytes. The entry ends at the first instant any
+ * medium expires: one in the page disappears from it, one elsewhere shifts the pages and the total. That
+ * instant is itself cached per media generation.
  */
-export async function cachedMediaPage<P extends { records: MediumRecord[] }>(
+export async function cachedMediaPage<V>(
   deps: SearchDeps,
   cache: ResultCache,
   key: string,
   now: number,
-  load: () => Promise<P>,
-): Promise<P> {
+  load: () => Promise<V>,
+  sizeOf: (value: V) => number,
+): Promise<V> {
   return cache.get(
     'media',
     key,
@@ -139,7 +141,7 @@ export async function cachedMediaPage<P extends { records: MediumRecord[] }>(
           now,
         ),
       ]);
-      return { value: page, size: jsonSize(page), ...(expiresAt === null ? {} : { expiresAt }) };
+      return { value: page, size: sizeOf(page), ...(expiresAt === null ? {} : { expiresAt }) };
     },
     now,
   );

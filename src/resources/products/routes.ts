@@ -4,7 +4,7 @@
  */
 import type { AppDeps } from '../../deps';
 import { nearestExpiry } from '../../catalog/visibility';
-import { reply, serialized } from '../../http/caching';
+import { replyWithItems, serialized, serializeItems, type SerializedItems } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
@@ -14,7 +14,7 @@ import { productSearchFilters } from '../../search-log/filters';
 import type { ProductListParams } from './params';
 import { loadProductDetail } from './query';
 import { isMeilisearchOutage } from '../../search/http-client';
-import { jsonSize, resultCacheOf } from '../../search/result-cache';
+import { resultCacheOf } from '../../search/result-cache';
 import { throttledWarning } from '../../logger';
 import { answerableFromPostgres, listProductsFromPostgres } from './fallback';
 import { searchDepsOf, searchProducts, type ProductPage } from './search';
@@ -31,19 +31,38 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<P
     deps.logger,
     'Meilisearch unavailable: product lists answered from Postgres',
   );
+  /** A page serialized once: its items' JSON, valid until one of their images expires. */
+  const serializePage = (page: ProductPage): SerializedProductPage => {
+    const now = Date.now();
+    const items = serializeItems(
+      page.records.map((p) => serializeProduct(p, { now, appUrl: deps.config.appUrl })),
+    );
+    const images = page.records.flatMap((p) => p.linked_images.map((m) => m.valid_until));
+    const expiresAt = nearestExpiry(images, now);
+    return {
+      items,
+      total: page.total,
+      facets: page.facets,
+      ...(expiresAt === undefined ? {} : { expiresAt }),
+    };
+  };
   return async (req, _res, params) => {
     const query = req.query as ParsedQuery;
-    let page: ProductPage;
+    let page: SerializedProductPage;
     try {
       page = await resultCacheOf(deps).get('products', `products?${JSON.stringify(params)}`, async () => {
-        const found = await searchProducts(searchDepsOf(deps), params);
-        return { value: found, size: jsonSize(found) };
+        const value = serializePage(await searchProducts(searchDepsOf(deps), params));
+        return {
+          value,
+          size: value.items.text.length + 256,
+          ...(value.expiresAt ? { expiresAt: value.expiresAt } : {}),
+        };
       });
     } catch (error) {
       // Meilisearch down: a list without search or facets is answered from Postgres, exactly.
       if (!answerableFromPostgres(params) || !isMeilisearchOutage(error)) throw error;
       onDegraded(error);
-      page = await listProductsFromPostgres(deps.db, params);
+      page = serializePage(await listProductsFromPostgres(deps.db, params));
     }
     recordSearch(req, {
       endpoint,
@@ -51,18 +70,27 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<P
       filters: productSearchFilters(params),
       total: page.total,
     });
-    const ctx = { now: Date.now(), appUrl: deps.config.appUrl };
-    const body = paginate(
-      page.records.map((p) => serializeProduct(p, ctx)),
-      page.total,
-      { path, query, page: params.page, perPage: params.perPage },
-    );
-    const images = page.records.flatMap((p) => p.linked_images.map((m) => m.valid_until));
-    return reply(
+    const body = paginate(new Array<never>(page.items.count), page.total, {
+      path,
+      query,
+      page: params.page,
+      perPage: params.perPage,
+    });
+    return replyWithItems(
       page.facets ? { ...body, meta: { ...body.meta, facets: page.facets } } : body,
-      nearestExpiry(images, ctx.now),
+      page.items,
+      page.expiresAt,
     );
   };
+}
+
+/** A product page as the result cache keeps it: the items serialized, the total and facet counts. */
+interface SerializedProductPage {
+  items: SerializedItems;
+  total: number;
+  facets: ProductPage['facets'];
+  /** ms since epoch: an image in the items expires then */
+  expiresAt?: number;
 }
 
 /**
