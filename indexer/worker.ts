@@ -198,7 +198,7 @@ export interface RenderWorker {
 
 /**
  * Starts a BullMQ worker on REDIS_PREFIX's render queue: `render` and `preview` jobs, `concurrency` at a
- * time (sharp runs with its cache off and about cores ÷ concurrency threads per render, `sharpSettingsFor`).
+ * time (sharp runs with its cache off and as many threads per render as cores, `sharpSettingsFor`).
  * A render that changed something writes an outbox row and asks for a sync, debounced
  * (sync-requests.ts): the renders of two seconds share one sync job, whose round brings all their
  * `conversions` into the search documents. Throws when a job has no handler.
