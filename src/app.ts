@@ -5,6 +5,7 @@
  * every error in the spec's JSON shape (src/http/errors.ts), also for unknown paths.
  */
 import { BrokenCircuitError } from 'cockatiel';
+import { causeChain } from './causes';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import helmet from 'helmet';
@@ -40,23 +41,16 @@ const UNAVAILABLE_CODES = new Set([
 
 /** True when the cause chain holds the Meilisearch circuit breaker's refusal (src/search/http-client.ts). */
 function isBrokenCircuit(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
-    seen.add(e);
-    if (e instanceof BrokenCircuitError) return true;
-  }
-  return false;
+  return [...causeChain(error)].some((e) => e instanceof BrokenCircuitError);
 }
 
 function isUnavailable(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
-    seen.add(e);
-    const { code, name } = e as { code?: unknown; name?: unknown };
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (name === 'MeilisearchRequestError' || name === 'KnexTimeoutError') return true;
-  }
-  return false;
+  return [...causeChain(error)].some(
+    ({ code, name }) =>
+      (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
+      name === 'MeilisearchRequestError' ||
+      name === 'KnexTimeoutError',
+  );
 }
 
 /** Builds the app; it opens no connection of its own (the caller owns `db`, `meili`, `redis`, `searchLog`). */

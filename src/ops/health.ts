@@ -8,6 +8,7 @@
  *
  * Both are mounted outside `/api`, so neither is rate-limited nor written to the request log.
  */
+import { causeChain } from '../causes';
 import { Router, type RequestHandler } from 'express';
 import type Redis from 'ioredis';
 import type { Knex } from 'knex';
@@ -49,10 +50,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 function reasonOf(error: unknown): string {
   const messages: string[] = [];
   let code: string | undefined;
-  const seen = new Set<unknown>();
-  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
-    seen.add(e);
-    const { message, code: own } = e as { message?: unknown; code?: unknown };
+  for (const { message, code: own } of causeChain(error)) {
     if (typeof message === 'string' && message !== '') messages.push(message);
     if (code === undefined && typeof own === 'string') code = own;
   }

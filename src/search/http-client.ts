@@ -12,6 +12,7 @@
  */
 import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import { Pool } from 'undici';
+import { causeChain } from '../causes';
 
 /** Meilisearch answered with an error status; `code` is its error code (`index_not_found`, ...). */
 export class MeilisearchAnswerError extends Error {
@@ -107,12 +108,8 @@ export function meiliHttpClient(host: string, options: MeiliHttpOptions) {
  * Lists that Postgres can answer exactly fall back to it then (src/resources/products/fallback.ts).
  */
 export function isMeilisearchOutage(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
-    seen.add(e);
-    const { name, code } = e as { name?: unknown; code?: unknown };
-    if (name === 'MeilisearchRequestError' || e instanceof BrokenCircuitError) return true;
-    if (code === 'index_not_found') return true;
-  }
-  return false;
+  return [...causeChain(error)].some(
+    (e) =>
+      e.name === 'MeilisearchRequestError' || e instanceof BrokenCircuitError || e.code === 'index_not_found',
+  );
 }
