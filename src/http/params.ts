@@ -9,6 +9,7 @@
  * when it has a value.
  */
 import { ApiError } from './errors';
+import { parsePage, parsePerPage } from './pagination';
 import type { ParsedQuery, QueryValue } from './query-string';
 import { z } from '../openapi/zod';
 
@@ -106,4 +107,40 @@ export function parseQuery<T>(schema: QuerySchema<T>, query: ParsedQuery): T {
     fields[field] ??= [issue.message];
   }
   throw ApiError.validation(fields);
+}
+
+/**
+ * The `page` and `per_page` fields of a paginated list's query (spec "General rules" 5), leniently parsed
+ * as Laravel reads them (`parsePage`; `per_page` clamped to 1..`limits.max`), documented with `texts`
+ * (default: the wording of `/products`).
+ */
+export function pageFields(
+  limits: { default: number; max: number },
+  texts: { page?: string; perPage?: string } = {},
+) {
+  return {
+    page: lenient(
+      z
+        .int()
+        .min(1)
+        .optional()
+        .openapi({
+          description: texts.page ?? 'Page number, default 1; anything but an integer ≥ 1 is page 1.',
+        }),
+      parsePage,
+    ),
+    per_page: lenient(
+      z
+        .int()
+        .min(1)
+        .max(limits.max)
+        .optional()
+        .openapi({
+          description:
+            texts.perPage ??
+            `Page size, default ${limits.default}, max ${limits.max}; a larger value is set to ${limits.max}, a smaller one to 1.`,
+        }),
+      (raw) => parsePerPage(raw, limits),
+    ),
+  };
 }

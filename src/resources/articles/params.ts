@@ -3,8 +3,7 @@
  * /content/articles"): `search`, `type` (`main` or `spare`), `page`, `per_page`; invalid values are ignored,
  * never rejected.
  */
-import { parsePage, parsePerPage } from '../../http/pagination';
-import { lenient, querySchema } from '../../http/params';
+import { lenient, pageFields, querySchema } from '../../http/params';
 import { z } from '../../openapi/zod';
 
 /** Page sizes of `/articles` (spec "Pagination defaults and maxima"). */
@@ -32,18 +31,10 @@ export const ArticleListQuery = querySchema(
         .optional()
         .openapi({ description: 'Only this article type; other values are ignored.' }),
     ),
-    page: lenient(z.int().min(1).optional().openapi({ description: 'Page number, default 1.' }), parsePage),
-    per_page: lenient(
-      z
-        .int()
-        .min(1)
-        .max(ARTICLES_PER_PAGE.max)
-        .optional()
-        .openapi({
-          description: `Page size, default ${ARTICLES_PER_PAGE.default}, max ${ARTICLES_PER_PAGE.max}; larger values are set to ${ARTICLES_PER_PAGE.max}, smaller ones to 1.`,
-        }),
-      (raw) => parsePerPage(raw, ARTICLES_PER_PAGE),
-    ),
+    ...pageFields(ARTICLES_PER_PAGE, {
+      page: 'Page number, default 1.',
+      perPage: `Page size, default ${ARTICLES_PER_PAGE.default}, max ${ARTICLES_PER_PAGE.max}; larger values are set to ${ARTICLES_PER_PAGE.max}, smaller ones to 1.`,
+    }),
   },
   (q): ArticleListParams => ({
     search: q.search,

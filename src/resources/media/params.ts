@@ -4,8 +4,7 @@
  * `MediaListQuery` documents them (OpenAPI) and parses them.
  */
 import { MEDIA_TYPES, type MediaType } from '../../catalog/model';
-import { parsePage, parsePerPage } from '../../http/pagination';
-import { flag, flagValue, idsValue, lenient, parseQuery, querySchema } from '../../http/params';
+import { flag, flagValue, idsValue, lenient, parseQuery, pageFields, querySchema } from '../../http/params';
 import type { ParsedQuery } from '../../http/query-string';
 import { z } from '../../openapi/zod';
 
@@ -103,18 +102,10 @@ export function mediaListShape(perPage: { default: number; max: number }) {
           'Search in name, file name, title, alt text, keywords and synonyms; every word must occur; German compounds split as in `GET /products` (`Ansicht` finds `Heckansicht`).',
       }),
     ),
-    page: lenient(z.int().min(1).optional().openapi({ description: 'Page number, default 1.' }), parsePage),
-    per_page: lenient(
-      z
-        .int()
-        .min(1)
-        .max(perPage.max)
-        .optional()
-        .openapi({
-          description: `Page size, default ${perPage.default}, max ${perPage.max}; larger values are set to the maximum, smaller ones to 1.`,
-        }),
-      (raw) => parsePerPage(raw, perPage),
-    ),
+    ...pageFields(perPage, {
+      page: 'Page number, default 1.',
+      perPage: `Page size, default ${perPage.default}, max ${perPage.max}; larger values are set to the maximum, smaller ones to 1.`,
+    }),
   };
 }
 

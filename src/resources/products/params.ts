@@ -3,8 +3,16 @@
  * rules"): empty, unknown and invalid values are ignored, `per_page` is clamped to 1..100 (default 15),
  * `page` below 1 is 1. `ProductListQuery` documents them (OpenAPI) and parses them.
  */
-import { parsePage, parsePerPage } from '../../http/pagination';
-import { flag, flagValue, idsValue, lenient, listValue, parseQuery, querySchema } from '../../http/params';
+import {
+  flag,
+  flagValue,
+  idsValue,
+  lenient,
+  listValue,
+  parseQuery,
+  pageFields,
+  querySchema,
+} from '../../http/params';
 import type { ParsedQuery } from '../../http/query-string';
 import { z } from '../../openapi/zod';
 
@@ -69,25 +77,7 @@ export const ProductListQuery = querySchema(
       }),
       flagValue,
     ),
-    page: lenient(
-      z
-        .int()
-        .min(1)
-        .optional()
-        .openapi({ description: 'Page number, default 1; anything but an integer ≥ 1 is page 1.' }),
-      parsePage,
-    ),
-    per_page: lenient(
-      z
-        .int()
-        .min(1)
-        .max(PRODUCTS_PER_PAGE.max)
-        .optional()
-        .openapi({
-          description: `Page size, default ${PRODUCTS_PER_PAGE.default}, max ${PRODUCTS_PER_PAGE.max}; a larger value is set to ${PRODUCTS_PER_PAGE.max}, a smaller one to 1.`,
-        }),
-      (raw) => parsePerPage(raw, PRODUCTS_PER_PAGE),
-    ),
+    ...pageFields(PRODUCTS_PER_PAGE),
   },
   (q): ProductListParams => ({
     taxons: taxonEntries(q.taxons),

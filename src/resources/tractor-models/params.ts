@@ -2,8 +2,7 @@
  * Input of the tractor model endpoints (spec "Tractor models", "General rules" 5): unusable values are
  * ignored, never an error.
  */
-import { parsePage, parsePerPage } from '../../http/pagination';
-import { lenient, querySchema } from '../../http/params';
+import { lenient, pageFields, querySchema } from '../../http/params';
 import { z } from '../../openapi/zod';
 
 /** Page sizes of `/tractor-models` (spec "Pagination defaults and maxima"). */
@@ -25,25 +24,7 @@ export const ModelListQuery = querySchema(
         .optional()
         .openapi({ description: 'Manufacturer slug; an unknown or inactive slug is ignored (all models).' }),
     ),
-    page: lenient(
-      z
-        .int()
-        .min(1)
-        .optional()
-        .openapi({ description: 'Page number, default 1; anything but an integer ≥ 1 is page 1.' }),
-      parsePage,
-    ),
-    per_page: lenient(
-      z
-        .int()
-        .min(1)
-        .max(TRACTOR_MODELS_PER_PAGE.max)
-        .optional()
-        .openapi({
-          description: `Page size, default ${TRACTOR_MODELS_PER_PAGE.default}, max ${TRACTOR_MODELS_PER_PAGE.max}; a larger value is set to ${TRACTOR_MODELS_PER_PAGE.max}, a smaller one to 1.`,
-        }),
-      (raw) => parsePerPage(raw, TRACTOR_MODELS_PER_PAGE),
-    ),
+    ...pageFields(TRACTOR_MODELS_PER_PAGE),
   },
   (q): ModelListParams => ({
     manufacturer: q.manufacturer,
