@@ -109,18 +109,13 @@ export function serializeItems(items: readonly unknown[]): SerializedItems {
 const EMPTY_DATA = '{"data":[]';
 
 /**
- * The reply of an envelope whose `data` (its first key) is `items`, already serialized: the envelope's
- * other keys are serialized per request (links name the request's own URL) and the items spliced in, so
- * an answer from the cache costs no serialization of its items. The strong ETag is a SHA-256 of the items'
- * digest and the rest of the body: it changes exactly when the bytes sent do.
+ * The reply `{ data: <items>, ...rest }` whose items are already serialized: the rest (`links` and `meta`,
+ * which name the request's own URL) is serialized per request and the items spliced in, so an answer from
+ * the cache costs no serialization of its items. The strong ETag is a SHA-256 of the items' digest and the
+ * rest of the body: it changes exactly when the bytes sent do.
  */
-export function replyWithItems<E extends { data: unknown }>(
-  envelope: E,
-  items: SerializedItems,
-  expiresAt?: number,
-): JsonReply {
-  const shell = JSON.stringify({ ...envelope, data: [] });
-  if (!shell.startsWith(EMPTY_DATA)) throw new Error('replyWithItems: `data` must be the first key');
+export function replyWithItems(rest: object, items: SerializedItems, expiresAt?: number): JsonReply {
+  const shell = JSON.stringify({ data: [], ...rest });
   const text = `{"data":${items.text}${shell.slice(EMPTY_DATA.length)}`;
   const etag = `"${createHash('sha256').update(items.digest).update(shell).digest('base64url')}"`;
   return { kind: 'json', text, etag, ...(expiresAt === undefined ? {} : { expiresAt }) };

@@ -114,10 +114,22 @@ function pageUrl(request: PageRequest, page: number): string {
 
 /** Wraps one page of `items` (already sliced) out of `total` in the envelope. */
 export function paginate<T>(items: T[], total: number, request: PageRequest): Paginated<T> {
+  return { data: items, ...pageLinks(items.length, total, request) };
+}
+
+/**
+ * `links` and `meta` of a page holding `count` items: the envelope of `paginate` without its `data`, for a
+ * page whose items are already serialized (src/http/caching.ts `replyWithItems`).
+ */
+export function pageLinks(
+  count: number,
+  total: number,
+  request: PageRequest,
+): Pick<Paginated<never>, 'links' | 'meta'> {
   const { page, perPage } = request;
   const lastPage = Math.max(Math.ceil(total / perPage), 1);
-  const from = items.length > 0 ? (page - 1) * perPage + 1 : null;
-  const to = from === null ? null : from + items.length - 1;
+  const from = count > 0 ? (page - 1) * perPage + 1 : null;
+  const to = from === null ? null : from + count - 1;
   const prev = page > 1 ? pageUrl(request, page - 1) : null;
   const next = page < lastPage ? pageUrl(request, page + 1) : null;
   const links: PageLink[] = [
@@ -130,7 +142,6 @@ export function paginate<T>(items: T[], total: number, request: PageRequest): Pa
     { url: next, label: 'Next &raquo;', active: false },
   ];
   return {
-    data: items,
     links: { first: pageUrl(request, 1), last: pageUrl(request, lastPage), prev, next },
     meta: {
       current_page: page,

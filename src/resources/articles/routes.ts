@@ -8,7 +8,7 @@
 import type { AppDeps } from '../../deps';
 import { reply, replyWithItems, serializeItems } from '../../http/caching';
 import { ApiError } from '../../http/errors';
-import { paginate } from '../../http/pagination';
+import { pageLinks } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
 import type { RouteContext, RouteHandler } from '../../http/routes';
 import type { ArticleRecord } from '../../catalog/records';
@@ -70,7 +70,7 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<A
       const rows = await listArticlesFromPostgres(deps.db, params);
       return { items: serializeItems(rows.hits.map(serializeArticle)), total: rows.total };
     });
-    const body = paginate(new Array<never>(found.items.count), found.total, { path, query, page, perPage });
+    const body = pageLinks(found.items.count, found.total, { path, query, page, perPage });
     return replyWithItems(body, found.items);
   };
 }

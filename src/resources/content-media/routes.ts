@@ -9,7 +9,7 @@ import { isRenderable } from '../../catalog/rendition-formats';
 import type { AppDeps } from '../../deps';
 import { reply, replyWithItems, serializeItems } from '../../http/caching';
 import { ApiError } from '../../http/errors';
-import { paginate } from '../../http/pagination';
+import { pageLinks } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
 import type { Handler, RouteHandler } from '../../http/routes';
 import { searchDepsOf } from '../products/search';
@@ -62,7 +62,7 @@ export function list(deps: AppDeps): RouteHandler<ContentMediaListParams> {
       filters: contentMediaSearchFilters(params),
       total: page.total,
     });
-    const body = paginate(new Array<never>(page.items.count), page.total, {
+    const body = pageLinks(page.items.count, page.total, {
       path: `${deps.config.apiBaseUrl}/content/media`,
       query,
       page: params.page,

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { nearestExpiry } from '../../catalog/visibility';
 import { replyWithItems, serialized, serializeItems, type SerializedItems } from '../../http/caching';
 import { ApiError } from '../../http/errors';
-import { paginate } from '../../http/pagination';
+import { pageLinks } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
 import type { RouteHandler } from '../../http/routes';
 import { searchDepsOf } from '../products/search';
@@ -62,7 +62,7 @@ export function list(deps: AppDeps): RouteHandler<MediaListParams> {
       filters: mediaSearchFilters(params),
       total: page.total,
     });
-    const body = paginate(new Array<never>(page.items.count), page.total, {
+    const body = pageLinks(page.items.count, page.total, {
       path: `${deps.config.apiBaseUrl}/media`,
       query,
       page: params.page,

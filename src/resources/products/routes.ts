@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { nearestExpiry } from '../../catalog/visibility';
 import { replyWithItems, serialized, serializeItems, type SerializedItems } from '../../http/caching';
 import { ApiError } from '../../http/errors';
-import { paginate } from '../../http/pagination';
+import { pageLinks } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
 import type { RouteContext, RouteHandler } from '../../http/routes';
 import { recordSearch } from '../../search-log';
@@ -70,7 +70,7 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<P
       filters: productSearchFilters(params),
       total: page.total,
     });
-    const body = paginate(new Array<never>(page.items.count), page.total, {
+    const body = pageLinks(page.items.count, page.total, {
       path,
       query,
       page: params.page,
