@@ -20,7 +20,7 @@ import {
   type PushOptions,
 } from './context';
 import { PRUNE_SEARCH_LOG_PATTERN, pruneSearchLog } from './jobs/prune-search-log';
-import { runReindex } from './jobs/reindex';
+import { deleteOrphanBuilds, runReindex } from './jobs/reindex';
 import { runPreview, runRender, type RenderContext } from './jobs/render';
 import { syncOutbox } from './jobs/sync';
 import Redis from 'ioredis';
@@ -143,6 +143,15 @@ export function createRenderHandlers(ctx: RenderContext): RenderJobHandlers {
 
 type AnyJob = IndexJob | RenderJob;
 
+/**
+ * BullMQ's job lock and stalled check from WORKER_LOCK_MS (default 30 s, BullMQ's own default): the lock is
+ * renewed every half of it while the job runs; a worker killed mid-job (SIGKILL, OOM) leaves it to expire,
+ * and the stalled check, every WORKER_LOCK_MS, hands the job to a worker again (test/indexer/crash-recovery).
+ */
+function lockOptions(config: AppConfig): { lockDuration: number; stalledInterval: number } {
+  return { lockDuration: config.workerLockMs, stalledInterval: config.workerLockMs };
+}
+
 function logOutcome(logger: Logger, worker: IndexJobWorker | RenderJobWorker, label: string): void {
   worker.on('completed', (job: AnyJob, result: unknown) => {
     const durationMs = (job.finishedOn ?? Date.now()) - (job.processedOn ?? job.timestamp);
@@ -231,6 +240,7 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
     connection: redisConnection(config, 'worker'),
     prefix: config.redisPrefix,
     concurrency,
+    ...lockOptions(config),
   });
   logOutcome(logger, worker, 'render');
   return {
@@ -293,11 +303,17 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
     },
     announce: (indexes) => advanceGenerations(announcer, config.redisPrefix, indexes),
   };
+  // Before taking jobs: no job of this process is building yet, so any build index of ours is an orphan
+  // unless another worker process is running a reindex right now.
+  await deleteOrphanBuilds(context, async () =>
+    (await queue.getActive()).some((job) => job.name === 'reindex'),
+  );
   const processor = dispatch(createHandlers(context, options.roundSize, config.searchLogRetentionDays));
   const worker: IndexJobWorker = new Worker(INDEX_QUEUE_NAME, processor, {
     connection: redisConnection(config, 'worker'),
     prefix: config.redisPrefix,
     concurrency: 1,
+    ...lockOptions(config),
   });
   logOutcome(logger, worker, 'index');
   const schedules: { id: string; upsert: () => Promise<unknown> }[] = [];

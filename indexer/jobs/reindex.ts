@@ -50,6 +50,38 @@ export async function deleteStaleBuilds(ctx: IndexerContext, live: string): Prom
 }
 
 /**
+ * Deletes every build index of this prefix's indexes (products, articles, media, whatever was rebuilt
+ * last) that an interrupted reindex left behind: a worker killed mid-build leaves `<live>__build_<time>`,
+ * and only a later rebuild of that same index would delete it. Run at worker start, before the worker
+ * takes jobs; `busy` says whether a reindex job is running elsewhere (another worker process), in which
+ * case nothing is deleted (its build is not an orphan). Never throws: Meilisearch unreachable is logged and
+ * the next start tries again. Returns the uids it deleted.
+ */
+export async function deleteOrphanBuilds(
+  ctx: IndexerContext,
+  busy: () => Promise<boolean>,
+): Promise<string[]> {
+  try {
+    const prefixes = INDEX_NAMES.map((name) => `${liveUid(ctx, name)}${BUILD_MARKER}`);
+    const { results } = await ctx.meili.getRawIndexes({ limit: 1000 });
+    const orphans = results.map((i) => i.uid).filter((uid) => prefixes.some((p) => uid.startsWith(p)));
+    if (orphans.length === 0) return [];
+    if (await busy()) {
+      ctx.logger.info({ uids: orphans }, 'build indexes kept: a reindex is running in another worker');
+      return [];
+    }
+    for (const uid of orphans) {
+      ctx.logger.warn({ uid }, 'deleting a build index left by an interrupted reindex');
+      await waitForTask(ctx.meili, ctx.meili.deleteIndex(uid), ctx.push.taskTimeoutMs);
+    }
+    return orphans;
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'orphan build indexes not checked: Meilisearch unreachable?');
+    return [];
+  }
+}
+
+/**
  * Pushes every record of `definition` into index `uid` (keyset over `ids`, `documents` per batch, a bounded
  * window of unconfirmed tasks). Returns the number of documents pushed. Throws `MeiliTaskError` when
  * Meilisearch rejects a batch.

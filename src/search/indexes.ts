@@ -51,6 +51,9 @@ function requireMeiliUrl(config: Pick<AppConfig, 'meiliUrl'>): string {
   return config.meiliUrl;
 }
 
+/** Deadline in ms of each request of `createMeiliClient` (uploads of a batch of documents included). */
+export const MEILI_ADMIN_TIMEOUT_MS = 30_000;
+
 /**
  * A Meilisearch client for MEILI_URL (with MEILI_MASTER_KEY) on the global fetch, asking for uncompressed
  * answers: for the worker and the command-line tools, whose errors are the package's own
@@ -66,5 +69,8 @@ export function createMeiliClient(config: Pick<AppConfig, 'meiliUrl' | 'meiliMas
     // waits for the client's delayed ACK (~40 ms a call, measured in bench). Uncompressed answers from a
     // server next door are cheaper for both sides.
     requestInit: { headers: { 'Accept-Encoding': 'identity' } },
+    // A deadline for every call of the worker and the operators' commands (index writes, task polls,
+    // settings): a frozen Meilisearch fails the job, which is retried, instead of hanging it for good.
+    timeout: MEILI_ADMIN_TIMEOUT_MS,
   });
 }

@@ -1,10 +1,17 @@
 /**
  * Full reindex against the run's Meilisearch: build, swap, delete; searches on the live index keep
  * answering while it runs; no build index is left behind (also after a crash or a rejected batch); the
- * synonyms and `all` targets.
+ * synonyms and `all` targets; orphan build indexes deleted at worker start.
  */
-import { applySynonyms, reindexIndex, runReindex, type ReindexProgress } from '../../indexer/jobs/reindex';
-import { MeiliTaskError } from '../../indexer/meili-tasks';
+import {
+  applySynonyms,
+  deleteOrphanBuilds,
+  reindexIndex,
+  runReindex,
+  type ReindexProgress,
+} from '../../indexer/jobs/reindex';
+import { MeiliTaskError, waitForTask } from '../../indexer/meili-tasks';
+import { createMeiliClient } from '../../src/search/indexes';
 import type { IndexDefinition } from '../../indexer/indexes/types';
 import { loadSynonyms } from '../../indexer/synonyms';
 import { createHarness, documentIds, eventually, indexUids, TEST_DEFINITIONS, type Harness } from './harness';
@@ -149,5 +156,32 @@ describe('runReindex targets', () => {
     expect(await documentIds(h.meili, uid('media'))).not.toContain(5011);
     const { hits } = await h.meili.index(uid('products')).search('Rundballer');
     expect(hits.map((d) => d.id)).toEqual(expect.arrayContaining([1001, 1002, 1003]));
+  });
+});
+
+describe('deleteOrphanBuilds (worker start)', () => {
+  const prefix = () => `${h.config.meiliIndexPrefix}orphans_`;
+  const ctx = () => ({ ...h.ctx, indexPrefix: prefix() });
+  const create = async (uid: string) => waitForTask(h.meili, h.meili.createIndex(uid), 30_000);
+
+  it("deletes every index's build left by an interrupted reindex, and nothing else", async () => {
+    const orphans = [`${prefix()}media__build_1700000000000`, `${prefix()}products__build_1700000000001`];
+    const kept = [`${prefix()}media`, `${prefix()}other_products__build_1`];
+    for (const uid of [...orphans, ...kept]) await create(uid);
+    expect((await deleteOrphanBuilds(ctx(), async () => false)).sort()).toEqual(orphans);
+    expect(await indexUids(h.meili, prefix())).toEqual(kept.sort());
+  });
+
+  it('keeps them while a reindex runs in another worker', async () => {
+    const build = `${prefix()}articles__build_1700000000002`;
+    await create(build);
+    expect(await deleteOrphanBuilds(ctx(), async () => true)).toEqual([]);
+    expect(await indexUids(h.meili, `${prefix()}articles`)).toEqual([build]);
+    expect(await deleteOrphanBuilds(ctx(), async () => false)).toEqual([build]);
+  });
+
+  it('never throws: Meilisearch unreachable is logged and skipped', async () => {
+    const meili = createMeiliClient({ meiliUrl: 'http://127.0.0.1:9', meiliMasterKey: undefined });
+    await expect(deleteOrphanBuilds({ ...ctx(), meili }, async () => false)).resolves.toEqual([]);
   });
 });

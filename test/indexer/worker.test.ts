@@ -1,11 +1,12 @@
 /**
  * The index worker in-process against real Redis, Postgres and Meilisearch: reindex and sync jobs with
- * progress and results, a job that keeps failing ends up failed with Meilisearch's error (rows pending
+ * progress and results, orphan build indexes deleted at start, a job that keeps failing ends up failed with Meilisearch's error (rows pending
  * with attempts), one job at a time, the 2 s sync scheduler, and sync deduplication while one runs.
  */
 import type { IndexDefinition } from '../../indexer/indexes/types';
 import { enqueueReindex, enqueueSync } from '../../src/jobs/index-queue';
 import { watchJob } from '../../src/jobs/watch';
+import { waitForTask } from '../../indexer/meili-tasks';
 import {
   createIndexWorker,
   SYNC_SCHEDULER_ID,
@@ -19,6 +20,7 @@ import {
   createHarness,
   documentIds,
   eventually,
+  indexUids,
   outbox,
   silentLogger,
   TEST_DEFINITIONS,
@@ -92,6 +94,16 @@ describe('jobs', () => {
     expect(done.returnvalue).toMatchObject({ rounds: 1 });
     expect(await pending()).toEqual([]);
     expect((await documentIds(h.meili, h.uid('media'))).length).toBe(15);
+  });
+});
+
+describe('start', () => {
+  it('deletes the build indexes an interrupted reindex left, of any index, before taking jobs', async () => {
+    const orphan = `${h.uid('media')}__build_1700000000000`;
+    await waitForTask(h.meili, h.meili.createIndex(orphan), 30_000);
+    const w = await startWorker();
+    expect(await indexUids(h.meili, orphan)).toEqual([]);
+    await stopWorker(w);
   });
 });
 
