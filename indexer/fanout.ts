@@ -61,10 +61,10 @@ const BULK_REBUILDS: Record<KeyedEntity, IndexName[]> = {
 /**
  * Entities that change no document. `image_format` changes renditions (every image gets a render job,
  * which re-renders only the formats whose signature changed; the render's own outbox row then updates the
- * documents). Tractor series and models and users are not indexed; deleting a tractor model already
- * records its products as `product` rows (importer).
+ * documents). Tractor series and models, users and PDF catalogs are not indexed; deleting a tractor
+ * model already records its products as `product` rows (importer).
  */
-const NOT_INDEXED = new Set(['image_format', 'tractor_series', 'tractor_model', 'user']);
+const NOT_INDEXED = new Set(['image_format', 'tractor_series', 'tractor_model', 'user', 'catalog']);
 
 /**
  * Rows a finished render writes (indexer/jobs/render.ts): the documents that show the image change like

@@ -3,6 +3,7 @@
  * validated record becomes a row, which fields must be unique and which fields reference other kinds.
  * The importer (stage.ts, checks.ts, apply.ts) is generic over these declarations.
  */
+import path from 'node:path';
 import type { z } from 'zod';
 import { storeFile, SnapshotFileError } from './files';
 import { ImportError } from './errors';
@@ -60,7 +61,8 @@ export type KindName =
   | 'media'
   | 'products'
   | 'image_formats'
-  | 'users';
+  | 'users'
+  | 'catalogs';
 
 const cols = (spec: string): Column[] =>
   spec
@@ -379,6 +381,45 @@ const users: Kind<r.UserRecord> = {
   references: [],
 };
 
+const catalogs: Kind<r.CatalogRecord> = {
+  name: 'catalogs',
+  file: 'catalogs.ndjson',
+  table: 'catalogs',
+  entity: 'catalog',
+  key: 'id',
+  schema: r.catalogRecord,
+  columns: cols(`id int, slug text, title text, subtitle text, description text, language text, format text,
+    page_count int, status text, valid_from timestamptz, valid_until timestamptz, generated_at timestamptz,
+    position int, file_path text, file_sha256 text, file_name text, size bigint, created_at timestamptz,
+    updated_at timestamptz`),
+  async toRow(c, ctx) {
+    const file = await stored(ctx, 'file', c.file);
+    return [
+      c.id,
+      c.slug,
+      c.title,
+      c.subtitle,
+      c.description,
+      c.language,
+      c.format,
+      c.page_count,
+      c.status,
+      c.valid_from,
+      c.valid_until,
+      c.generated_at,
+      c.position ?? 0,
+      file.path,
+      file.sha256,
+      c.file_name ?? path.posix.basename(c.file),
+      file.size,
+      c.created_at,
+      c.updated_at,
+    ];
+  },
+  unique: [['slug']],
+  references: [],
+};
+
 /** All kinds in dependency order (parents before the kinds that reference them). */
 export const KINDS: Kind[] = [
   manufacturers,
@@ -392,6 +433,7 @@ export const KINDS: Kind[] = [
   products,
   imageFormats,
   users,
+  catalogs,
 ] as Kind[];
 
 export const kindByName = (name: KindName): Kind => KINDS.find((k) => k.name === name)!;

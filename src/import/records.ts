@@ -224,6 +224,30 @@ export const userRecord = z.object({
   updated_at: opt(timestamp),
 });
 
+/**
+ * A published PDF catalog (docs/snapshot-catalogs.md, optional `catalogs.ndjson`): the file is a PDF
+ * under `files/`, public while `status` is `published` and now lies between `valid_from` and `valid_until`.
+ */
+export const catalogRecord = z.object({
+  id,
+  slug: nonEmpty,
+  title: nonEmpty,
+  subtitle: opt(text),
+  description: opt(text),
+  language: z.string().regex(LANGUAGE_CODE, 'must be a language code such as de or en'),
+  format: opt(text),
+  page_count: opt(z.number().int().min(1).max(100_000)),
+  status: z.enum(['published', 'draft']),
+  valid_from: opt(timestamp),
+  valid_until: opt(timestamp),
+  generated_at: opt(timestamp),
+  position: opt(int),
+  file: nonEmpty.refine((v) => /\.pdf$/i.test(v), 'must be a PDF file under files/ (ending in .pdf)'),
+  file_name: opt(nonEmpty),
+  created_at: opt(timestamp),
+  updated_at: opt(timestamp),
+});
+
 /** `{ "id": 5, "_deleted": true }`: deletes a record by id (partial imports). */
 export const deletionRecord = z.object({ id, _deleted: z.literal(true) });
 /** `{ "key": "social", "_deleted": true }`: deletes an image format by key (partial imports). */
@@ -241,6 +265,7 @@ export type MediaRecord = z.infer<typeof mediaRecord>;
 export type ImageFormatRecord = z.infer<typeof imageFormatRecord>;
 export type SynonymRecord = z.infer<typeof synonymRecord>;
 export type UserRecord = z.infer<typeof userRecord>;
+export type CatalogRecord = z.infer<typeof catalogRecord>;
 
 function typeName(value: unknown): string {
   if (value === null) return 'null';

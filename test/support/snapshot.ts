@@ -83,6 +83,7 @@ export const CATALOG_TABLES = [
   'image_formats',
   'synonyms',
   'users',
+  'catalogs',
   'index_outbox',
 ];
 
