@@ -10,6 +10,7 @@
  * - on scrape: `index_outbox_pending`, `index_outbox_oldest_pending_age_seconds` (one SQL query),
  *   `index_queue_jobs` and `render_queue_jobs` by state (BullMQ `getJobCounts`), `render_backlog` (render
  *   jobs not done yet), `search_log_*` counters;
+ * - `api_degraded_responses_total` by route: lists answered from Postgres while Meilisearch was down;
  * - prom-client's default process metrics (CPU, memory, event-loop lag, GC).
  */
 import type { RequestHandler } from 'express';
@@ -19,6 +20,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { IndexQueue } from '../jobs/index-queue';
 import { renderBacklog, type RenderQueue } from '../jobs/render-queue';
 import type { SearchLog } from '../search-log';
+import { DEGRADED_HEADER } from '../search/degraded';
 import type { ResultCache, ResultCacheStats } from '../search/result-cache';
 
 /** Seconds: from a fast cache hit to a slow search. */
@@ -206,6 +208,13 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     });
   }
 
+  const degradedCount = new Counter({
+    name: 'api_degraded_responses_total',
+    help: 'List answers from Postgres because Meilisearch was unavailable (X-Search-Degraded: 1), by route pattern.',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+
   const requests: RequestHandler = (req, res, next) => {
     const end = requestDuration.startTimer();
     // Express restores `req.baseUrl` when an error leaves a router, so the mount path is read when the
@@ -230,6 +239,7 @@ export function createMetrics(deps: MetricsDeps): Metrics {
       };
       requestCount.inc(labels);
       end(labels);
+      if (res.getHeader(DEGRADED_HEADER)) degradedCount.inc({ route: labels.route });
     });
     next();
   };

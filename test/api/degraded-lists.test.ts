@@ -1,7 +1,8 @@
 /**
  * Degraded lists (issue 15): while Meilisearch cannot answer, `/products` lists without `search` and
- * `facets` and `/media` and `/articles` lists without `search` come from Postgres, byte for byte the answer the index gives (same filters, order, page,
- * total, links); a search still answers 503, as only the index can rank.
+ * `facets` and `/media`, `/content/media` and `/articles` lists without `search` come from Postgres, byte
+ * for byte the answer the index gives (same filters, order, page, total, links), marked
+ * `X-Search-Degraded: 1` and counted in /metrics; a search still answers 503, as only the index can rank.
  */
 import { startTestApi, type TestApi } from '../support/api';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
@@ -13,6 +14,7 @@ let stack: CatalogStack;
 let api: TestApi;
 let proxy: TcpProxy;
 let token: string;
+let admin: string;
 
 beforeAll(async () => {
   stack = await startCatalogStack();
@@ -26,6 +28,7 @@ beforeAll(async () => {
     }),
   );
   token = await bearer(stack.database.db, 'content');
+  admin = await bearer(stack.database.db, 'full');
 });
 afterAll(async () => {
   await api?.close();
@@ -57,6 +60,15 @@ const LISTS = [
   '/media?ids[]=5001&ids[]=5004&ids[]=5013',
   '/media?folder=produktbilder-rundballenpressen',
   '/media?folder=gibt-es-nicht&type=document',
+  '/content/media',
+  '/content/media?per_page=4&page=2',
+  '/content/media?folder=produktbilder',
+  '/content/media?folder=haendlerbereich',
+  '/content/media?folder=archiv',
+  '/content/media?channel=print',
+  '/content/media?channel=DEALER_PORTAL&type=image',
+  '/content/media?renderable=0&per_page=100',
+  '/content/media?ids=5001,5004,5013,5011',
   '/articles',
   '/articles?type=spare&per_page=4&page=2',
   '/articles?type=main',
@@ -65,22 +77,25 @@ const LISTS = [
 
 const body = async (path: string) => {
   const res = await api.get(path, { headers: { Authorization: token } });
-  return { status: res.status, text: await res.text() };
+  return { status: res.status, text: await res.text(), degraded: res.headers.get('x-search-degraded') };
 };
 
 it('answers product, media and article lists from Postgres exactly as from the index while Meilisearch is down', async () => {
   const fromIndex = new Map<string, string>();
   for (const path of LISTS) {
     const res = await body(path);
-    expect([path, res.status]).toEqual([path, 200]);
+    expect([path, res.status, res.degraded]).toEqual([path, 200, null]);
     fromIndex.set(path, res.text);
   }
   proxy.setMode('refuse');
   for (const path of LISTS) {
     const res = await body(path);
-    expect([path, res.status]).toEqual([path, 200]);
+    expect([path, res.status, res.degraded]).toEqual([path, 200, '1']);
     expect([path, JSON.parse(res.text)]).toEqual([path, JSON.parse(fromIndex.get(path)!)]);
   }
+  // Operators see it in /metrics, by route.
+  const metrics = await (await fetch(`${api.origin}/metrics`, { headers: { Authorization: admin } })).text();
+  expect(metrics).toMatch(/api_degraded_responses_total\{route="\/api\/v1\/content\/media"\} 9\b/);
   // A search or facet counts need the index.
   expect((await body('/products?search=Presse')).status).toBe(503);
   expect((await body('/products?facets=1')).status).toBe(503);

@@ -15,7 +15,7 @@ import type { ArticleRecord } from '../../catalog/records';
 import { allOf, eq } from '../../search/filter';
 import { indexUid } from '../../search/indexes';
 import { pageParams, totalHits } from '../../search/paging';
-import { throttledWarning } from '../../logger';
+import { degradedAnswers } from '../../search/degraded';
 import { isMeilisearchOutage } from '../../search/http-client';
 import { resultCacheOf } from '../../search/result-cache';
 import { listArticlesFromPostgres } from './fallback';
@@ -41,11 +41,8 @@ const RECORD_FIELDS: (keyof ArticleRecord)[] = [
 
 /** The paginated article list. */
 export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<ArticleListParams> {
-  const onDegraded = throttledWarning(
-    deps.logger,
-    'Meilisearch unavailable: article lists answered from Postgres',
-  );
-  return async (req, _res, params) => {
+  const onDegraded = degradedAnswers(deps.logger, 'article lists');
+  return async (req, res, params) => {
     const { search, type, page, perPage } = params;
     const query = req.query as ParsedQuery;
     const fromIndex = () =>
@@ -66,7 +63,7 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<A
     const found = await fromIndex().catch(async (error: unknown) => {
       // Meilisearch down: a list without search is answered from Postgres, exactly.
       if (search !== undefined || !isMeilisearchOutage(error)) throw error;
-      onDegraded(error);
+      onDegraded(res, error);
       const rows = await listArticlesFromPostgres(deps.db, params);
       return { items: serializeItems(rows.hits.map(serializeArticle)), total: rows.total };
     });

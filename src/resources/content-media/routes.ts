@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { isRenderable } from '../../catalog/rendition-formats';
 import type { AppDeps } from '../../deps';
-import { reply, replyWithItems, serializeItems } from '../../http/caching';
+import { reply, replyWithItems, serializeItems, type SerializedItems } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import { pageLinks } from '../../http/pagination';
 import type { ParsedQuery } from '../../http/query-string';
@@ -25,7 +25,10 @@ import { findCmsFile, findCmsMedium, findPreviewSource } from './query';
 import { currentPreview } from './render';
 import { resultCacheOf } from '../../search/result-cache';
 import { cachedMediaPage } from '../media/search';
-import { searchCmsMedia } from './search';
+import { searchCmsMedia, type CmsMediaPage } from './search';
+import { listCmsMediaFromPostgres } from './fallback';
+import { degradedAnswers } from '../../search/degraded';
+import { isMeilisearchOutage } from '../../search/http-client';
 import { serializeCmsMedium } from './serializer';
 
 /**
@@ -37,25 +40,34 @@ export const CONTENT_FILE_CACHE_CONTROL = 'private, max-age=300';
 
 /** The paginated list of CMS media, newest first (by relevance with `search`). */
 export function list(deps: AppDeps): RouteHandler<ContentMediaListParams> {
-  return async (req, _res, params) => {
+  const onDegraded = degradedAnswers(deps.logger, 'CMS media lists');
+  const serializePage = (found: CmsMediaPage) => ({
+    items: serializeItems(
+      found.records.map((m) => serializeCmsMedium(m, deps.config.appUrl, deps.config.apiBaseUrl)),
+    ),
+    total: found.total,
+  });
+  return async (req, res, params) => {
     const query = req.query as ParsedQuery;
     const now = Date.now();
     const search = searchDepsOf(deps);
     const key = `content/media?${JSON.stringify(params)}`;
-    const page = await cachedMediaPage(
-      search,
-      resultCacheOf(deps),
-      key,
-      now,
-      async () => {
-        const found = await searchCmsMedia(search, params, now);
-        const items = found.records.map((m) =>
-          serializeCmsMedium(m, deps.config.appUrl, deps.config.apiBaseUrl),
-        );
-        return { items: serializeItems(items), total: found.total };
-      },
-      (value) => value.items.text.length + 256,
-    );
+    let page: { items: SerializedItems; total: number };
+    try {
+      page = await cachedMediaPage(
+        search,
+        resultCacheOf(deps),
+        key,
+        now,
+        async () => serializePage(await searchCmsMedia(search, params, now)),
+        (value) => value.items.text.length + 256,
+      );
+    } catch (error) {
+      // Meilisearch down: a list without search is answered from Postgres, exactly.
+      if (params.search !== undefined || !isMeilisearchOutage(error)) throw error;
+      onDegraded(res, error);
+      page = serializePage(await listCmsMediaFromPostgres(deps.db, params, now));
+    }
     recordSearch(req, {
       endpoint: 'content/media',
       query: params.search,

@@ -17,17 +17,23 @@ export function mediaAnswerableFromPostgres(params: MediaListParams): boolean {
   return params.search === undefined;
 }
 
+/** SQL conditions on the medium `m` with their bindings, to be joined with AND. */
+export interface Conditions {
+  where: string[];
+  bindings: Knex.RawBinding[];
+}
+
 /**
- * One page of the public media list at `now` (ms since epoch) from Postgres: at most three queries (the
- * folder, the page, the total). A folder slug that is not a public folder is ignored, as on the index path.
+ * The conditions every media list shares on the medium `m`: `visibility` (a rule of
+ * src/catalog/visibility.ts), not expired at `now` (ms since epoch), and the `type`, `renderable` and
+ * `ids` filters, as `attributeFilters` (./search.ts) puts them to the index.
  */
-export async function listMediaFromPostgres(
-  db: Knex,
-  params: MediaListParams,
+export function mediaConditions(
+  visibility: string,
+  params: Pick<MediaListParams, 'type' | 'renderable' | 'ids'>,
   now: number,
-): Promise<MediaPage> {
-  const folderId = params.folder ? await findPublicFolderId(db, params.folder) : undefined;
-  const where = [mediaReleasedForWebsite('m'), '(m.valid_until IS NULL OR m.valid_until > ?::timestamptz)'];
+): Conditions {
+  const where = [visibility, '(m.valid_until IS NULL OR m.valid_until > ?::timestamptz)'];
   const bindings: Knex.RawBinding[] = [new Date(now).toISOString()];
   if (params.type) {
     where.push('m.type = ?');
@@ -41,6 +47,20 @@ export async function listMediaFromPostgres(
     where.push('m.id = ANY(?)');
     bindings.push(params.ids);
   }
+  return { where, bindings };
+}
+
+/**
+ * One page of the public media list at `now` (ms since epoch) from Postgres: at most three queries (the
+ * folder, the page, the total). A folder slug that is not a public folder is ignored, as on the index path.
+ */
+export async function listMediaFromPostgres(
+  db: Knex,
+  params: MediaListParams,
+  now: number,
+): Promise<MediaPage> {
+  const folderId = params.folder ? await findPublicFolderId(db, params.folder) : undefined;
+  const { where, bindings } = mediaConditions(mediaReleasedForWebsite('m'), params, now);
   if (folderId !== undefined) {
     where.push('m.folder_id = ?'); // the folder itself, not its sub-folders (docs/api/media.md)
     bindings.push(folderId);

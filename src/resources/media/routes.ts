@@ -14,7 +14,7 @@ import { recordSearch } from '../../search-log';
 import { mediaSearchFilters } from '../../search-log/filters';
 import { mediumKey, type MediaListParams } from './params';
 import { findPublicMedium } from './query';
-import { throttledWarning } from '../../logger';
+import { degradedAnswers } from '../../search/degraded';
 import { isMeilisearchOutage } from '../../search/http-client';
 import { resultCacheOf } from '../../search/result-cache';
 import { listMediaFromPostgres, mediaAnswerableFromPostgres } from './fallback';
@@ -23,10 +23,7 @@ import { serializeMedium } from './serializer';
 
 /** The paginated list of public media, newest first (by relevance with `search`). */
 export function list(deps: AppDeps): RouteHandler<MediaListParams> {
-  const onDegraded = throttledWarning(
-    deps.logger,
-    'Meilisearch unavailable: media lists answered from Postgres',
-  );
+  const onDegraded = degradedAnswers(deps.logger, 'media lists');
   /** A page serialized once: its items' JSON and the first `valid_until` among them. */
   const serializePage = (found: MediaPage, now: number): SerializedMediaPage => {
     const items = serializeItems(found.records.map((m) => serializeMedium(m, deps.config.appUrl)));
@@ -36,7 +33,7 @@ export function list(deps: AppDeps): RouteHandler<MediaListParams> {
     );
     return { items, total: found.total, ...(expiresAt === undefined ? {} : { expiresAt }) };
   };
-  return async (req, _res, params) => {
+  return async (req, res, params) => {
     const query = req.query as ParsedQuery;
     const now = Date.now();
     const search = searchDepsOf(deps);
@@ -53,7 +50,7 @@ export function list(deps: AppDeps): RouteHandler<MediaListParams> {
     } catch (error) {
       // Meilisearch down: a list without search is answered from Postgres, exactly.
       if (!mediaAnswerableFromPostgres(params) || !isMeilisearchOutage(error)) throw error;
-      onDegraded(error);
+      onDegraded(res, error);
       page = serializePage(await listMediaFromPostgres(deps.db, params, now), now);
     }
     recordSearch(req, {

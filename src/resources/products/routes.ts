@@ -15,7 +15,7 @@ import type { ProductListParams } from './params';
 import { loadProductDetail } from './query';
 import { isMeilisearchOutage } from '../../search/http-client';
 import { resultCacheOf } from '../../search/result-cache';
-import { throttledWarning } from '../../logger';
+import { degradedAnswers } from '../../search/degraded';
 import { answerableFromPostgres, listProductsFromPostgres } from './fallback';
 import { searchDepsOf, searchProducts, type ProductPage } from './search';
 import { serializeProduct, serializeProductDetail } from './serializer';
@@ -27,10 +27,7 @@ import { serializeProduct, serializeProductDetail } from './serializer';
 export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<ProductListParams> {
   // `products` or `content/products`: the path under the API base, as the search log names endpoints.
   const endpoint = path.endsWith('/content/products') ? 'content/products' : 'products';
-  const onDegraded = throttledWarning(
-    deps.logger,
-    'Meilisearch unavailable: product lists answered from Postgres',
-  );
+  const onDegraded = degradedAnswers(deps.logger, 'product lists');
   /** A page serialized once: its items' JSON, valid until one of their images expires. */
   const serializePage = (page: ProductPage): SerializedProductPage => {
     const now = Date.now();
@@ -46,7 +43,7 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<P
       ...(expiresAt === undefined ? {} : { expiresAt }),
     };
   };
-  return async (req, _res, params) => {
+  return async (req, res, params) => {
     const query = req.query as ParsedQuery;
     let page: SerializedProductPage;
     try {
@@ -61,7 +58,7 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<P
     } catch (error) {
       // Meilisearch down: a list without search or facets is answered from Postgres, exactly.
       if (!answerableFromPostgres(params) || !isMeilisearchOutage(error)) throw error;
-      onDegraded(error);
+      onDegraded(res, error);
       page = serializePage(await listProductsFromPostgres(deps.db, params));
     }
     recordSearch(req, {
