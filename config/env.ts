@@ -80,6 +80,7 @@ const schema = z.object({
   MEILI_BREAKER_HALF_OPEN_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   PG_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  OUTBOX_STALE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   RENDER_CONCURRENCY: z.coerce
     .number()
     .int()
@@ -145,6 +146,8 @@ export interface AppConfig {
   /** the API's Postgres deadlines: a statement, and getting a connection (src/db/database.ts) */
   pgStatementTimeoutMs: number;
   pgAcquireTimeoutMs: number;
+  /** `/ready` warns when the oldest pending index-outbox row is older than this (seconds) */
+  outboxStaleSeconds: number;
   /**
    * render jobs (renditions, previews) one worker process runs at once, apart from the index jobs; default
    * the machine's cores (`os.availableParallelism()`)
@@ -213,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     meiliBreakerHalfOpenMs: e.MEILI_BREAKER_HALF_OPEN_MS,
     pgStatementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
     pgAcquireTimeoutMs: e.PG_ACQUIRE_TIMEOUT_MS,
+    outboxStaleSeconds: e.OUTBOX_STALE_SECONDS,
     renderConcurrency: e.RENDER_CONCURRENCY,
     previewTimeoutMs: e.PREVIEW_TIMEOUT_MS,
     unlimitedNetworks: e.API_UNLIMITED_NETWORKS,

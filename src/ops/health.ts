@@ -4,7 +4,9 @@
  *   Meilisearch outage never makes an orchestrator restart healthy API processes (as Laravel's `/up`).
  * - `GET /ready`: Postgres, Redis and Meilisearch answer within a short timeout each and every live index
  *   exists. 200 `{ status: 'ok', checks }`; otherwise 503 `{ status: 'unavailable', failed, checks }` where
- *   `failed` names the checks that failed and `checks.<name>` says why (schemas: schema.ts).
+ *   `failed` names the checks that failed and `checks.<name>` says why (schemas: schema.ts). An index
+ *   outbox whose oldest pending row is older than OUTBOX_STALE_SECONDS adds `warnings: ['outbox']` and
+ *   `checks.outbox: 'stale: ...'` without making the API unready (it still answers, with older data).
  *
  * Both are mounted outside `/api`, so neither is rate-limited nor written to the request log.
  */
@@ -15,7 +17,8 @@ import type { Knex } from 'knex';
 import { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../../config/env';
 import { INDEX_NAMES, indexUid } from '../search/indexes';
-import type { NotReadyBody, ReadyBody, ReadyCheck, UpBody } from './schema';
+import { outboxBacklog } from './metrics';
+import type { NotReadyBody, ReadyBody, ReadyCheck, ReadyChecks, UpBody } from './schema';
 
 /** Milliseconds each readiness check may take before it counts as failed. */
 export const READY_TIMEOUT_MS = 1000;
@@ -23,7 +26,7 @@ export const READY_TIMEOUT_MS = 1000;
 export type { ReadyCheck };
 
 export interface HealthDeps {
-  config: Pick<AppConfig, 'meiliUrl' | 'meiliMasterKey' | 'meiliIndexPrefix'>;
+  config: Pick<AppConfig, 'meiliUrl' | 'meiliMasterKey' | 'meiliIndexPrefix' | 'outboxStaleSeconds'>;
   db: Knex;
   /** the rate limiter's connection: no offline queue, so a Redis outage fails the ping at once */
   redis: Redis;
@@ -60,8 +63,20 @@ function reasonOf(error: unknown): string {
 
 /** The outcome of the readiness checks: `'ok'` or why a check failed, and the names of those that failed. */
 export interface Readiness {
-  checks: Record<ReadyCheck, string>;
+  checks: ReadyChecks;
   failed: ReadyCheck[];
+  /** `outbox` when the indexes lag behind Postgres by more than OUTBOX_STALE_SECONDS (not a failure) */
+  warnings: 'outbox'[];
+}
+
+/**
+ * The outbox check: `ok`, or `stale: ...` when the oldest pending row is older than `staleSeconds` (the
+ * worker is down, stuck or far behind). Throws what Postgres throws.
+ */
+async function outboxCheck(db: Knex, staleSeconds: number): Promise<string> {
+  const { pending, age } = await outboxBacklog(db);
+  if (age <= staleSeconds) return 'ok';
+  return `stale: ${pending} changes not indexed yet, the oldest ${Math.round(age)} s old (more than ${staleSeconds} s): is the index worker running?`;
 }
 
 /**
@@ -82,21 +97,28 @@ export async function checkReadiness(deps: HealthDeps, timeoutMs = READY_TIMEOUT
       return reasonOf(error);
     }
   };
+  let outbox = 'ok';
   const [postgres, redis, meilisearch] = await Promise.all([
-    run(() => deps.db.raw('select 1')),
+    run(async () => {
+      await deps.db.raw('select 1');
+      // Postgres answered: how far behind the indexes are (a report, not a readiness condition).
+      outbox = await withTimeout(outboxCheck(deps.db, config.outboxStaleSeconds), timeoutMs).catch(reasonOf);
+    }),
     run(() => deps.redis.ping()),
     run(async () => {
       if (!meili) throw new Error('MEILI_URL is not set');
       await meili.health();
     }),
   ]);
-  const checks: Record<ReadyCheck, string> = { postgres, redis, meilisearch, indexes: 'ok' };
+  if (postgres !== 'ok') outbox = 'not checked: Postgres is unavailable';
+  const checks: ReadyChecks = { postgres, redis, meilisearch, indexes: 'ok', outbox };
   const failed: ReadyCheck[] = (['postgres', 'redis', 'meilisearch'] as const).filter(
     (name) => checks[name] !== 'ok',
   );
+  const warnings: 'outbox'[] = outbox.startsWith('stale') ? ['outbox'] : [];
   if (meilisearch !== 'ok') {
     checks.indexes = 'not checked: Meilisearch is unavailable';
-    return { checks, failed };
+    return { checks, failed, warnings };
   }
   checks.indexes = await run(async () => {
     const uids = INDEX_NAMES.map((name) => indexUid(config.meiliIndexPrefix, name));
@@ -115,7 +137,7 @@ export async function checkReadiness(deps: HealthDeps, timeoutMs = READY_TIMEOUT
     if (missing.length > 0) throw new Error(`missing ${missing.join(', ')}`);
   });
   if (checks.indexes !== 'ok') failed.push('indexes');
-  return { checks, failed };
+  return { checks, failed, warnings };
 }
 
 /** The router of `/up` and `/ready` (mount it at the root, before the request log and the limiter). */
@@ -123,10 +145,11 @@ export function healthRouter(deps: HealthDeps): Router {
   const router = Router();
   router.get('/up', up);
   router.get('/ready', async (_req, res) => {
-    const { checks, failed } = await checkReadiness(deps);
+    const { checks, failed, warnings } = await checkReadiness(deps);
+    const warned = warnings.length > 0 ? { warnings } : {};
     res.set('Cache-Control', 'no-store');
-    if (failed.length === 0) res.json({ status: 'ok', checks } satisfies ReadyBody);
-    else res.status(503).json({ status: 'unavailable', failed, checks } satisfies NotReadyBody);
+    if (failed.length === 0) res.json({ status: 'ok', checks, ...warned } satisfies ReadyBody);
+    else res.status(503).json({ status: 'unavailable', failed, checks, ...warned } satisfies NotReadyBody);
   });
   return router;
 }

@@ -23,13 +23,22 @@ export const ReadyChecksSchema = z
       description:
         '`ok`, `missing <uid>, ...`, why the check failed, or `not checked: Meilisearch is unavailable`.',
     }),
+    outbox: z.string().openapi({
+      description:
+        '`ok`, `stale: ...` when the oldest change not yet indexed is older than OUTBOX_STALE_SECONDS (the worker is down or behind: searches and lists show older data; the API stays ready), or why it could not be read.',
+    }),
   })
   .openapi('ReadyChecks', { description: 'The outcome of each readiness check.' });
 
 export const UpSchema = z.strictObject({ status: z.literal('up') }).openapi('Up');
 
+const warnings = z.array(z.literal('outbox')).min(1).optional().openapi({
+  description:
+    'Checks that found a problem which does not stop this API from answering: `outbox` (the search indexes lag behind Postgres).',
+});
+
 export const ReadySchema = z
-  .strictObject({ status: z.literal('ok'), checks: ReadyChecksSchema })
+  .strictObject({ status: z.literal('ok'), checks: ReadyChecksSchema, warnings })
   .openapi('Ready', { description: 'Every dependency answered and every live index exists.' });
 
 export const NotReadySchema = z
@@ -39,10 +48,12 @@ export const NotReadySchema = z
       description: 'The checks that failed (`indexes` is not counted when Meilisearch is down).',
     }),
     checks: ReadyChecksSchema,
+    warnings,
   })
   .openapi('NotReady', { description: 'At least one check failed.' });
 
 export type UpBody = z.infer<typeof UpSchema>;
 export type ReadyCheck = z.infer<typeof ReadyCheckSchema>;
+export type ReadyChecks = z.infer<typeof ReadyChecksSchema>;
 export type ReadyBody = z.infer<typeof ReadySchema>;
 export type NotReadyBody = z.infer<typeof NotReadySchema>;

@@ -86,8 +86,32 @@ describe('/ready', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: 'ok',
-      checks: { postgres: 'ok', redis: 'ok', meilisearch: 'ok', indexes: 'ok' },
+      checks: { postgres: 'ok', redis: 'ok', meilisearch: 'ok', indexes: 'ok', outbox: 'ok' },
     });
+  });
+
+  it('stays ready but warns when the oldest change not yet indexed is older than OUTBOX_STALE_SECONDS', async () => {
+    const db = stack.database.db;
+    const [row] = (await db('index_outbox')
+      .insert({
+        entity: 'product',
+        entity_id: '1',
+        action: 'upsert',
+        created_at: db.raw("now() - interval '90 seconds'"),
+      })
+      .returning('id')) as { id: number }[];
+    try {
+      const res = await api.get('/ready');
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { warnings?: string[]; checks: Record<string, string> };
+      expect(body.warnings).toEqual(['outbox']);
+      expect(body.checks.outbox).toMatch(
+        /^stale: \d+ changes not indexed yet, the oldest (9\d|1[01]\d) s old \(more than 60 s\): is the index worker running\?$/,
+      );
+    } finally {
+      await db('index_outbox').where('id', row!.id).delete();
+    }
+    expect(await (await api.get('/ready')).json()).not.toHaveProperty('warnings');
   });
 
   it('answers 503 naming Meilisearch when it is on a closed port', async () => {
@@ -123,6 +147,7 @@ describe('/ready', () => {
           redis: 'ok',
           meilisearch: 'ok',
           indexes: 'missing tmissing_products, tmissing_articles, tmissing_media',
+          outbox: 'ok',
         },
       });
     } finally {
@@ -140,7 +165,10 @@ describe('/ready', () => {
     try {
       const res = await down.get('/ready');
       expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ failed: ['postgres'], checks: { meilisearch: 'ok' } });
+      expect(await res.json()).toMatchObject({
+        failed: ['postgres'],
+        checks: { meilisearch: 'ok', outbox: 'not checked: Postgres is unavailable' },
+      });
     } finally {
       await down.close();
     }
