@@ -88,6 +88,7 @@ const schema = z.object({
     .max(64)
     .default(() => Math.min(64, availableParallelism())),
   PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   API_UNLIMITED_NETWORKS: z
     .string()
     .default('10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7')
@@ -155,6 +156,11 @@ export interface AppConfig {
   renderConcurrency: number;
   /** milliseconds the CMS preview waits for the worker to render a missing rendition before a 503 */
   previewTimeoutMs: number;
+  /**
+   * the worker's job lock (BullMQ `lockDuration`, renewed every half of it) and its stalled-job check
+   * interval: a job of a killed worker runs again this long to twice as long after the kill
+   */
+  workerLockMs: number;
   unlimitedNetworks: string[];
   /** Express `trust proxy`: trust all or none, a hop count, or the addresses of trusted proxies */
   trustProxy: boolean | number | string[];
@@ -219,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxStaleSeconds: e.OUTBOX_STALE_SECONDS,
     renderConcurrency: e.RENDER_CONCURRENCY,
     previewTimeoutMs: e.PREVIEW_TIMEOUT_MS,
+    workerLockMs: e.WORKER_LOCK_MS,
     unlimitedNetworks: e.API_UNLIMITED_NETWORKS,
     trustProxy: e.TRUST_PROXY,
   });
