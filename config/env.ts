@@ -89,6 +89,7 @@ const schema = z.object({
     .default(() => Math.min(64, availableParallelism())),
   PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  API_LEGACY_ENDPOINTS: envBoolean.default(true),
   API_UNLIMITED_NETWORKS: z
     .string()
     .default('10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7')
@@ -161,6 +162,11 @@ export interface AppConfig {
    * interval: a job of a killed worker runs again this long to twice as long after the kill
    */
   workerLockMs: number;
+  /**
+   * the legacy layer (issue 16, docs/api/legacy.md): the earlier overview's endpoints, the `/products`
+   * aliases `category` and `maker` and the catalog PDFs under `/files/catalogs`; false: not mounted (404)
+   */
+  legacyEndpoints: boolean;
   unlimitedNetworks: string[];
   /** Express `trust proxy`: trust all or none, a hop count, or the addresses of trusted proxies */
   trustProxy: boolean | number | string[];
@@ -226,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     renderConcurrency: e.RENDER_CONCURRENCY,
     previewTimeoutMs: e.PREVIEW_TIMEOUT_MS,
     workerLockMs: e.WORKER_LOCK_MS,
+    legacyEndpoints: e.API_LEGACY_ENDPOINTS,
     unlimitedNetworks: e.API_UNLIMITED_NETWORKS,
     trustProxy: e.TRUST_PROXY,
   });

@@ -26,6 +26,7 @@ import { CmsFolderSchema, MediaFolderSchema } from './resources/media-folders/sc
 import { MediaListQuery, MediumKeySchema } from './resources/media/params';
 import * as media from './resources/media/routes';
 import { MediumSchema } from './resources/media/schema';
+import { LEGACY_ROUTES } from './resources/legacy/route-table';
 import { ProductListQuery } from './resources/products/params';
 import * as products from './resources/products/routes';
 import { ProductDetailSchema, ProductFacetsSchema, ProductSchema } from './resources/products/schema';
@@ -52,7 +53,10 @@ const mediaParams = z.object({ media: MediumKeySchema });
 /** The body of `/products` and `/content/products` (`meta.facets` with `facets=1`). */
 const productPage = paginatedSchema(ProductSchema, { facets: ProductFacetsSchema.optional() });
 
-/** Every route of `/api/v1`, public ones first, then the protected ones (spec "Authentication"). */
+/**
+ * Every route of `/api/v1`, public ones first (the legacy layer's deprecated ones last among them), then
+ * the protected ones (spec "Authentication").
+ */
 export const API_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
@@ -237,6 +241,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     okDescription: 'The formats.',
     handler: imageFormats.list,
   }),
+  // The earlier overview's endpoints, deprecated (issue 16): public, before the protected routes.
+  ...LEGACY_ROUTES,
   route({
     method: 'GET',
     path: '/user',

@@ -35,6 +35,47 @@ export type RouteHandler<Q> = (
   query: Q,
 ) => Promise<JsonReply | void> | JsonReply | void;
 
+/**
+ * A route of the legacy layer (issue 16, docs/api/legacy.md): an endpoint of the spec's earlier overview,
+ * deprecated in favour of a current one. Its responses carry `Deprecation` and `Link: <successor>;
+ * rel="successor-version"` (`deprecationHeaders`), its OpenAPI operation `deprecated: true`, and it is
+ * mounted only while `API_LEGACY_ENDPOINTS` is on.
+ */
+export interface Deprecated {
+  /** the current endpoint that replaces it, under `/api/v1` (a path with an optional query) */
+  successor: `/${string}`;
+}
+
+/**
+ * When the legacy layer was deprecated: the date of issue 16 (2026-11-25, 00:00 UTC), sent as RFC 9745
+ * `Deprecation: @<unix seconds>`. A date in the past: the endpoints are deprecated now.
+ */
+export const LEGACY_DEPRECATED_AT = Date.UTC(2026, 10, 25) / 1000;
+
+/** The `Link` value naming `url` as the successor version (RFC 9745 section 3, RFC 5829). */
+export function successorLink(url: string): string {
+  return `<${url}>; rel="successor-version"`;
+}
+
+/**
+ * Replaces the `Link` of a legacy response with a more precise successor (a detail's current URL, e.g.
+ * `/manufacturers/fendt` for `/makers/11`), an absolute URL.
+ */
+export function setSuccessor(res: Response, url: string): void {
+  res.setHeader('Link', successorLink(url));
+}
+
+/** Middleware setting the deprecation headers of a legacy route on every response (errors and 405 too). */
+function deprecationHeaders(apiBaseUrl: string, deprecated: Deprecated): RequestHandler {
+  const deprecation = `@${LEGACY_DEPRECATED_AT}`;
+  const link = successorLink(`${apiBaseUrl}${deprecated.successor}`);
+  return (_req, res, next) => {
+    res.setHeader('Deprecation', deprecation);
+    res.setHeader('Link', link);
+    next();
+  };
+}
+
 /** What the handler factory of a route gets besides the app: the route's absolute URL (`links.path`). */
 export interface RouteContext {
   /** `${API base URL}${path}` with the OpenAPI path as written (`.../products`) */
@@ -63,6 +104,8 @@ export interface RouteDeclaration<Q> {
   errors?: number[];
   /** the route takes `X-Search-Session` (searches go to the anonymous search log) */
   searchSession?: boolean;
+  /** a route of the legacy layer, and the current endpoint that replaces it (see `Deprecated`) */
+  deprecated?: Deprecated;
   handler: (deps: AppDeps, ctx: RouteContext) => RouteHandler<Q>;
 }
 
@@ -113,10 +156,17 @@ function authMiddleware(deps: AppDeps, auth: RouteAuth): RequestHandler[] {
   return [requireToken(deps.db, auth === 'any-token' ? undefined : auth)];
 }
 
-/** Registers each route of `routes` on `router`: GET behind its auth middleware, 405 for other methods. */
+/**
+ * Registers each route of `routes` on `router`: GET behind its auth middleware, 405 for other methods.
+ * Legacy routes (`deprecated`) get their deprecation headers on every response, and are left out while
+ * `API_LEGACY_ENDPOINTS` is off (their paths are then unknown: 404).
+ */
 export function mountRoutes(router: Router, deps: AppDeps, routes: readonly ApiRoute[]): void {
   for (const r of routes) {
-    get(router, expressPath(r.path), r.mount(deps), ...authMiddleware(deps, r.auth));
+    if (r.deprecated && !deps.config.legacyEndpoints) continue;
+    const path = expressPath(r.path);
+    if (r.deprecated) router.all(path, deprecationHeaders(deps.config.apiBaseUrl, r.deprecated));
+    get(router, path, r.mount(deps), ...authMiddleware(deps, r.auth));
   }
 }
 

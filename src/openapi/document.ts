@@ -50,31 +50,45 @@ function revalidationHeaders(auth: RouteAuth): Record<string, z.ZodType> {
   };
 }
 
+/** `Deprecation` and `Link` of a legacy route's responses (src/http/routes.ts `Deprecated`). */
+const deprecationHeaders: Record<string, z.ZodType> = {
+  Deprecation: z.string().openapi({
+    description:
+      'RFC 9745: `@<unix seconds>`, when this endpoint was deprecated (a legacy endpoint of the earlier overview).',
+  }),
+  Link: z.string().openapi({
+    description: 'RFC 9745: `<url>; rel="successor-version"`, the current endpoint to use instead.',
+  }),
+};
+
 /** The OpenAPI operation of a route of the route table (src/routes.ts). */
 function registerOperation(registry: OpenAPIRegistry, op: ApiRoute): void {
   const statuses = [
     ...(op.auth === 'public' ? [] : [401]),
     ...(op.auth.includes(':') ? [403] : []),
     ...(op.errors ?? []),
+    // A legacy route is not mounted with API_LEGACY_ENDPOINTS=false: its path is then unknown (404).
+    ...(op.deprecated && !op.errors?.includes(404) ? [404] : []),
     405,
     429,
     500,
     503,
   ];
   const errors = errorResponses();
+  const legacy = op.deprecated ? deprecationHeaders : {};
   const responses: Record<number, ResponseConfig> =
     op.response === 'file'
       ? fileResponses(op.okDescription, rateLimitHeaders)
       : {
           200: {
             description: op.okDescription,
-            headers: z.object({ ...revalidationHeaders(op.auth), ...rateLimitHeaders }),
+            headers: z.object({ ...revalidationHeaders(op.auth), ...rateLimitHeaders, ...legacy }),
             content: { 'application/json': { schema: op.response } },
           },
           304: {
             description:
               'Not modified: `If-None-Match` matched the ETag (also with `Cache-Control: no-cache`).',
-            headers: z.object({ ...revalidationHeaders(op.auth), ...rateLimitHeaders }),
+            headers: z.object({ ...revalidationHeaders(op.auth), ...rateLimitHeaders, ...legacy }),
           },
         };
   for (const status of statuses.sort((a, b) => a - b)) responses[status] = errors[status]!;
@@ -84,7 +98,16 @@ function registerOperation(registry: OpenAPIRegistry, op: ApiRoute): void {
     operationId: op.operationId,
     tags: [op.tag],
     summary: op.summary,
-    description: [op.description, authText[op.auth]].filter(Boolean).join('\n\n'),
+    description: [
+      op.description,
+      op.deprecated
+        ? `Deprecated (legacy layer of the earlier overview, docs/api/legacy.md): use \`GET ${op.deprecated.successor}\`. Not mounted when the server runs with \`API_LEGACY_ENDPOINTS=false\`.`
+        : undefined,
+      authText[op.auth],
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    ...(op.deprecated ? { deprecated: true } : {}),
     security: op.auth === 'public' ? [] : [{ bearerAuth: [] }],
     request: {
       ...(op.pathParams ? { params: op.pathParams } : {}),
@@ -98,9 +121,10 @@ function registerOperation(registry: OpenAPIRegistry, op: ApiRoute): void {
 
 /** `/files/...`: the public file URLs of `url`, `conversions` (outside `/api/v1`, not rate-limited). */
 function registerFiles(registry: OpenAPIRegistry, appUrl: string): void {
-  const kind = z
-    .enum(['media', 'uploads'])
-    .openapi({ description: '`media` (media library) or `uploads` (uploaded on a product).' });
+  const kind = z.enum(['media', 'uploads', 'catalogs']).openapi({
+    description:
+      '`media` (media library), `uploads` (uploaded on a product) or `catalogs` (the PDF of a catalog of the deprecated `/catalogs`, originals only; not mounted with `API_LEGACY_ENDPOINTS=false`).',
+  });
   const id = z
     .string()
     .regex(/^[1-9][0-9]{0,9}$/)
@@ -256,8 +280,14 @@ function registerOps(registry: OpenAPIRegistry, appUrl: string): void {
   });
 }
 
-/** The document for a server at `appUrl` (APP_URL; the API is `${appUrl}/api/v1`). */
-export function buildOpenApiDocument(appUrl: string): OpenApiDocument {
+/**
+ * The document for a server at `appUrl` (APP_URL; the API is `${appUrl}/api/v1`); `legacyEndpoints: false`
+ * leaves out the legacy layer, as a server with `API_LEGACY_ENDPOINTS=false` does.
+ */
+export function buildOpenApiDocument(
+  appUrl: string,
+  options: { legacyEndpoints?: boolean } = {},
+): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -265,7 +295,10 @@ export function buildOpenApiDocument(appUrl: string): OpenApiDocument {
     description:
       'A personal access token `<id>|<secret>`, created by an administrator (`npm run token:create`).',
   });
-  for (const op of API_ROUTES) registerOperation(registry, op);
+  // The legacy layer is documented (deprecated) unless the server runs without it.
+  for (const op of API_ROUTES) {
+    if (!op.deprecated || options.legacyEndpoints !== false) registerOperation(registry, op);
+  }
   registerFiles(registry, appUrl);
   registerOps(registry, appUrl);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -282,6 +315,11 @@ export function buildOpenApiDocument(appUrl: string): OpenApiDocument {
       { name: 'Tractors', description: 'Tractor series and models (public).' },
       { name: 'Media', description: 'Media, folders and image formats (public).' },
       { name: 'Account', description: "The token's user." },
+      {
+        name: 'Legacy (deprecated)',
+        description:
+          'The endpoints of the earlier overview over current data (public records only, never a price): use their successors (docs/api/legacy.md).',
+      },
       { name: 'Content (CMS)', description: 'Protected endpoints for a CMS (token with an ability).' },
       { name: 'Files', description: 'Public file URLs (outside /api/v1).' },
       {

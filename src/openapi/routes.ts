@@ -72,7 +72,9 @@ export function docsRouter(deps: AppDeps): Router {
     router,
     '/docs/api.json',
     (_req: Request, res: Response) => {
-      document ??= buildOpenApiDocument(deps.config.appUrl);
+      document ??= buildOpenApiDocument(deps.config.appUrl, {
+        legacyEndpoints: deps.config.legacyEndpoints,
+      });
       res.setHeader('Cache-Control', 'private, no-store');
       res.json(document);
     },

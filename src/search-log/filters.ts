@@ -8,11 +8,17 @@ import type { MediaListParams } from '../resources/media/params';
 import type { ProductListParams } from '../resources/products/params';
 import { cleanFilters, type SearchFilters } from './normalize';
 
-/** `/products` and `/content/products`: `taxons` (as `dimension:slug` or bare `slug`), `manufacturer`, `ids`. */
+/**
+ * `/products` and `/content/products`: `taxons` (as `dimension:slug` or bare `slug`), `manufacturer`, `ids`,
+ * and the legacy aliases `category` and `maker` (issue 16) under their own names.
+ */
 export function productSearchFilters(params: ProductListParams): SearchFilters {
+  const taxons = params.taxons.filter((t) => !t.legacyCategory);
   return cleanFilters({
-    taxons: params.taxons.map((t) => (t.dimension === undefined ? t.slug : `${t.dimension}:${t.slug}`)),
+    taxons: taxons.map((t) => (t.dimension === undefined ? t.slug : `${t.dimension}:${t.slug}`)),
+    category: params.taxons.filter((t) => t.legacyCategory).map((t) => t.slug),
     manufacturer: params.manufacturer,
+    maker: params.maker,
     ids: params.ids,
   });
 }

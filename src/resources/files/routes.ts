@@ -16,13 +16,8 @@ import { ApiError } from '../../http/errors';
 import { get, type Handler } from '../../http/routes';
 import { renditionFileName, renditionId } from '../../media/urls';
 import { FILE_KINDS, findPublicFile, findRendition, type FileKind } from './query';
-import { sendStoredFile } from './serve';
-
-/**
- * Originals may be cached for five minutes only: the URL changes with the content, but the record can stop
- * being public (expiry, a deactivated folder or product) and a shared cache must not serve it much longer.
- */
-export const ORIGINAL_CACHE_CONTROL = 'public, max-age=300';
+import { catalogFile } from '../legacy/catalogs/file';
+import { ORIGINAL_CACHE_CONTROL, sendStoredFile } from './serve';
 
 /**
  * Renditions are immutable (the URL changes whenever the rendition's bytes could: new original, new format
@@ -98,5 +93,7 @@ export function filesRouter(deps: AppDeps): Router {
     get(router, `/${kind}/:id/:hash/:name`, original(deps, kind, root));
     get(router, `/${kind}/:id/:hash/:format/:name`, rendition(deps, kind, root));
   }
+  // The PDFs of the legacy /catalogs (issue 16): originals only, while the legacy layer is on.
+  if (deps.config.legacyEndpoints) get(router, '/catalogs/:id/:hash/:name', catalogFile(deps));
   return router;
 }

@@ -10,6 +10,12 @@ import { ifNoneMatchHits } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 
+/**
+ * Originals may be cached for five minutes only: the URL changes with the content, but the record can stop
+ * being public (expiry, a deactivated folder or product) and a shared cache must not serve it much longer.
+ */
+export const ORIGINAL_CACHE_CONTROL = 'public, max-age=300';
+
 export interface FileToSend {
   /** Absolute, resolved MEDIA_ROOT. */
   root: string;

@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { productFromRow, productsSql } from '../../catalog/products';
 import type { ProductListParams } from './params';
-import { frontendTaxonomies, isActiveManufacturer, taxonGroups, type ProductPage } from './search';
+import { activeManufacturerSlug, frontendTaxonomies, taxonGroups, type ProductPage } from './search';
 
 /** True when `params` can be answered from Postgres exactly (no full-text search, no facet counts). */
 export function answerableFromPostgres(params: ProductListParams): boolean {
@@ -33,9 +33,9 @@ const BY_MANUFACTURER = `EXISTS (SELECT 1 FROM product_manufacturers pm
  * filter values, the page, the total). Unknown filter values are ignored as the index path ignores them.
  */
 export async function listProductsFromPostgres(db: Knex, params: ProductListParams): Promise<ProductPage> {
-  const [taxonomies, manufacturerKnown] = await Promise.all([
+  const [taxonomies, manufacturer] = await Promise.all([
     params.taxons.length > 0 ? frontendTaxonomies(db, [...new Set(params.taxons.map((t) => t.slug))]) : [],
-    params.manufacturer ? isActiveManufacturer(db, params.manufacturer) : false,
+    activeManufacturerSlug(db, params),
   ]);
   const where: string[] = ['TRUE'];
   const bindings: Knex.RawBinding[] = [];
@@ -43,9 +43,9 @@ export async function listProductsFromPostgres(db: Knex, params: ProductListPara
     where.push(TAXON_GROUP(group.taxonomyId !== null));
     bindings.push(group.slugs, ...(group.taxonomyId !== null ? [group.taxonomyId] : []));
   }
-  if (manufacturerKnown && params.manufacturer) {
+  if (manufacturer !== undefined) {
     where.push(BY_MANUFACTURER);
-    bindings.push(params.manufacturer);
+    bindings.push(manufacturer);
   }
   if (params.ids) {
     where.push('p.id = ANY(?)');

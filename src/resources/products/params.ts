@@ -22,11 +22,18 @@ export const PRODUCTS_PER_PAGE = { default: 15, max: 100 };
 export interface TaxonEntry {
   dimension: string | undefined;
   slug: string;
+  /**
+   * from the legacy alias `category=<slug>` (issue 16, docs/api/legacy.md): a term of the category
+   * dimension, the first frontend dimension by position (`dimension` is then undefined)
+   */
+  legacyCategory?: true;
 }
 
 export interface ProductListParams {
   taxons: TaxonEntry[];
   manufacturer: string | undefined;
+  /** the legacy alias `maker` (issue 16): a manufacturer's slug, short name or id; used without `manufacturer` */
+  maker: string | undefined;
   ids: number[] | undefined;
   search: string | undefined;
   /** `facets=1`: add term counts per frontend dimension in `meta.facets` (beyond the spec; costs time) */
@@ -57,6 +64,21 @@ export const ProductListQuery = querySchema(
       (raw) => listValue(raw)?.join(','),
     ),
     manufacturer: lenient(z.string().optional().openapi({ description: 'Manufacturer slug.' })),
+    category: lenient(
+      z.string().optional().openapi({
+        description:
+          'Deprecated alias of the earlier overview (docs/api/legacy.md): a term slug of the category dimension (the first of `/taxonomies`), as `taxons=<that dimension>:<slug>`; a comma list or `category[]=` for several (OR). Unknown slugs are ignored.',
+        deprecated: true,
+      }),
+      (raw) => listValue(raw)?.join(','),
+    ),
+    maker: lenient(
+      z.string().optional().openapi({
+        description:
+          'Deprecated alias of the earlier overview (docs/api/legacy.md): an active manufacturer’s slug, short name (any case) or id, for when `manufacturer` is absent or names none. Unknown values are ignored.',
+        deprecated: true,
+      }),
+    ),
     'ids[]': lenient(
       z.array(z.int().min(1)).optional().openapi({
         description: 'Only these product ids (`ids[]=1&ids[]=2`; `ids=1` and `ids=1,2` work too).',
@@ -80,8 +102,16 @@ export const ProductListQuery = querySchema(
     ...pageFields(PRODUCTS_PER_PAGE),
   },
   (q): ProductListParams => ({
-    taxons: taxonEntries(q.taxons),
+    taxons: [
+      ...taxonEntries(q.taxons),
+      ...(listValue(q.category) ?? []).map((slug): TaxonEntry => ({
+        dimension: undefined,
+        slug,
+        legacyCategory: true,
+      })),
+    ],
     manufacturer: q.manufacturer,
+    maker: q.maker,
     ids: q['ids[]'],
     search: q.search,
     facets: flag(q.facets) ?? false,
@@ -89,6 +119,11 @@ export const ProductListQuery = querySchema(
     perPage: q.per_page ?? PRODUCTS_PER_PAGE.default,
   }),
 );
+
+/** `params` without the legacy aliases `category` and `maker` (when the legacy layer is off). */
+export function withoutLegacyAliases(params: ProductListParams): ProductListParams {
+  return { ...params, taxons: params.taxons.filter((t) => !t.legacyCategory), maker: undefined };
+}
 
 /** The product list parameters of a parsed query string. Never throws. */
 export function parseProductListParams(query: ParsedQuery): ProductListParams {

@@ -11,7 +11,7 @@ import type { ParsedQuery } from '../../http/query-string';
 import type { RouteContext, RouteHandler } from '../../http/routes';
 import { recordSearch } from '../../search-log';
 import { productSearchFilters } from '../../search-log/filters';
-import type { ProductListParams } from './params';
+import { withoutLegacyAliases, type ProductListParams } from './params';
 import { loadProductDetail } from './query';
 import { isMeilisearchOutage } from '../../search/http-client';
 import { resultCacheOf } from '../../search/result-cache';
@@ -43,8 +43,10 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<P
       ...(expiresAt === undefined ? {} : { expiresAt }),
     };
   };
-  return async (req, res, params) => {
+  return async (req, res, parsed) => {
     const query = req.query as ParsedQuery;
+    // The legacy aliases `category` and `maker` belong to the legacy layer (issue 16).
+    const params = deps.config.legacyEndpoints ? parsed : withoutLegacyAliases(parsed);
     let page: SerializedProductPage;
     try {
       page = await resultCacheOf(deps).get('products', `products?${JSON.stringify(params)}`, async () => {

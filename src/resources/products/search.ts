@@ -73,7 +73,13 @@ export function taxonGroups(
   const groups = new Map<number | null, Set<string>>();
   const add = (taxonomyId: number | null, slug: string) =>
     groups.set(taxonomyId, (groups.get(taxonomyId) ?? new Set()).add(slug));
-  for (const { dimension, slug } of entries) {
+  for (const { dimension, slug, legacyCategory } of entries) {
+    if (legacyCategory) {
+      // The category dimension: the first frontend one (`taxonomies` is ordered by position, slug).
+      const categories = taxonomies[0];
+      if (categories?.matched.has(slug)) add(categories.id, slug);
+      continue;
+    }
     if (dimension === undefined) {
       if (taxonomies.some((t) => t.matched.has(slug))) add(null, slug);
       continue;
@@ -91,9 +97,30 @@ export function taxonFilter(entries: TaxonEntry[], taxonomies: FrontendTaxonomy[
   );
 }
 
-/** True when an active manufacturer has `slug`. One query. */
-export async function isActiveManufacturer(db: Knex, slug: string): Promise<boolean> {
-  return Boolean(await db('manufacturers').first('id').where({ slug, is_active: true }));
+/**
+ * The slug of the active manufacturer the filter names, or undefined: `manufacturer` (a slug) when an
+ * active manufacturer has it, else the legacy `maker` (issue 16) as a slug, a short name (any case) or an
+ * id. One query, none without a filter.
+ */
+export async function activeManufacturerSlug(
+  db: Knex,
+  params: Pick<ProductListParams, 'manufacturer' | 'maker'>,
+): Promise<string | undefined> {
+  const { manufacturer, maker } = params;
+  if (manufacturer === undefined && maker === undefined) return undefined;
+  const makerId = maker !== undefined && /^[1-9]\d{0,9}$/.test(maker) ? Number(maker) : null;
+  const row = await db('manufacturers')
+    .where('is_active', true)
+    .where((q) => {
+      if (manufacturer !== undefined) q.orWhere('slug', manufacturer);
+      if (maker !== undefined) {
+        q.orWhere('slug', maker).orWhereRaw('lower(short_name) = lower(?)', [maker]);
+        if (makerId !== null && makerId <= 2_147_483_647) q.orWhere('id', makerId);
+      }
+    })
+    .orderByRaw('(slug = ?) DESC, (slug = ?) DESC, id', [manufacturer ?? null, maker ?? null])
+    .first<{ slug: string } | undefined>('slug');
+  return row?.slug;
 }
 
 export interface ProductPage {
@@ -131,16 +158,16 @@ export function searchDepsOf(deps: {
  * Throws what the Meilisearch client throws (the app maps it to 503).
  */
 export async function searchProducts(deps: SearchDeps, params: ProductListParams): Promise<ProductPage> {
-  const [taxonomies, manufacturerKnown] = await Promise.all([
+  const [taxonomies, manufacturer] = await Promise.all([
     // Postgres only when the request needs it: a plain search or list goes to Meilisearch alone.
     params.taxons.length > 0 || params.facets
       ? frontendTaxonomies(deps.db, [...new Set(params.taxons.map((t) => t.slug))])
       : [],
-    params.manufacturer ? isActiveManufacturer(deps.db, params.manufacturer) : false,
+    activeManufacturerSlug(deps.db, params),
   ]);
   const filter = allOf([
     ...taxonFilter(params.taxons, taxonomies),
-    ...(manufacturerKnown && params.manufacturer ? [eq('manufacturer_slugs', params.manufacturer)] : []),
+    ...(manufacturer !== undefined ? [eq('manufacturer_slugs', manufacturer)] : []),
     ...(params.ids ? [anyOf('id', params.ids)] : []),
   ]);
   const result = await germanSearch<ProductRecord & Record<string, unknown>>(

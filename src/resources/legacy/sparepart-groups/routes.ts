@@ -1,0 +1,43 @@
+/**
+ * `GET /sparepart-groups` and `GET /sparepart-groups/{id}` (issue 16, legacy): active products with active
+ * spare-part articles (see query.ts), paginated 15/100; successor `/products/{slug}`.
+ */
+import type { AppDeps } from '../../../deps';
+import { reply } from '../../../http/caching';
+import { ApiError } from '../../../http/errors';
+import { paginate } from '../../../http/pagination';
+import type { ParsedQuery } from '../../../http/query-string';
+import { setSuccessor, type RouteContext, type RouteHandler } from '../../../http/routes';
+import { pathId } from '../shared';
+import type { SparepartGroupListParams } from './params';
+import { findGroup, pageOfGroups } from './query';
+import { serializeGroup, serializeGroupDetail } from './serializer';
+
+/** `GET /sparepart-groups`: the pagination envelope of groups by order number. Two queries. */
+export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<SparepartGroupListParams> {
+  return async (req, _res, params) => {
+    const { records, total } = await pageOfGroups(deps.db, params);
+    return reply(
+      paginate(records.map(serializeGroup), total, {
+        path,
+        query: req.query as ParsedQuery,
+        page: params.page,
+        perPage: params.perPage,
+      }),
+    );
+  };
+}
+
+/**
+ * `GET /sparepart-groups/{id}`: 200 `{ data: group }` with `spareparts`, `Link` naming `/products/{slug}`;
+ * 404 for an unknown or inactive product or one without active spare parts.
+ */
+export function show(deps: AppDeps): RouteHandler<undefined> {
+  return async (req, res) => {
+    const id = pathId(req.params.id);
+    const found = id === undefined ? undefined : await findGroup(deps.db, id);
+    if (!found) throw new ApiError(404);
+    setSuccessor(res, `${deps.config.apiBaseUrl}/products/${encodeURIComponent(found.group.slug)}`);
+    return reply({ data: serializeGroupDetail(found.group, found.spareparts) });
+  };
+}
