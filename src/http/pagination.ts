@@ -3,10 +3,12 @@
  * renders an API resource collection (`../shared/laravel-wire-conventions.md`, "Paginated lists"):
  * `{ data, links: { first, last, prev, next }, meta: { current_page, from, last_page, links, path,
  * per_page, to, total } }`, with the page-link window of Laravel's UrlWindow (3 pages on each side).
- * Unlike Laravel, every URL keeps the request's other query parameters, with `page` last.
+ * Unlike Laravel's default, every URL keeps the request's other query parameters, written exactly as
+ * `->withQueryString()` writes them (./laravel-query.ts), with `page` last.
  */
 import { z } from '../openapi/zod';
-import type { ParsedQuery } from './query-string';
+import { linkQuery, phpTrim } from './laravel-query';
+import { rawQueryOf, type ParsedQuery } from './query-string';
 
 export const PageLinkSchema = z
   .strictObject({
@@ -66,20 +68,29 @@ export interface Paginated<T> {
 
 const ON_EACH_SIDE = 3;
 
-/** `page` as Laravel reads it: an integer ≥ 1 written as digits only; anything else is page 1. */
+/**
+ * `page` as Laravel's `Paginator::resolveCurrentPage` reads it after the TrimStrings middleware: PHP's
+ * `FILTER_VALIDATE_INT` (an optional sign, digits without a leading zero; `+4`, ` 4 ` are 4, `04`, `4.0`
+ * are not integers) and ≥ 1; anything else, a list included, is page 1. PHP takes integers up to 2^63−1;
+ * here a page beyond 2^53−1 (no JSON number keeps it exactly) is page 1 too.
+ */
 export function parsePage(value: unknown): number {
-  if (typeof value !== 'string' || !/^\d+$/.test(value)) return 1;
-  const page = Number(value);
+  if (typeof value !== 'string') return 1;
+  const text = phpTrim(value);
+  if (!/^[+-]?(0|[1-9][0-9]*)$/.test(text)) return 1;
+  const page = Number(text);
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
 /**
  * `per_page` clamped to 1..max (spec "General rules" 5); a value that is not an integer gives the default.
- * Accepts digits with an optional minus sign (`-5` becomes 1).
+ * Accepts digits with an optional minus sign (`-5` becomes 1), spaces around trimmed (TrimStrings).
  */
 export function parsePerPage(value: unknown, defaults: { default: number; max: number }): number {
-  if (typeof value !== 'string' || !/^-?\d+$/.test(value)) return defaults.default;
-  return Math.min(Math.max(Number(value), 1), defaults.max);
+  if (typeof value !== 'string') return defaults.default;
+  const text = phpTrim(value);
+  if (!/^-?\d+$/.test(text)) return defaults.default;
+  return Math.min(Math.max(Number(text), 1), defaults.max);
 }
 
 /** The page numbers and `...` separators of the link window (Laravel's UrlWindow with onEachSide = 3). */
@@ -95,21 +106,15 @@ export function pageWindow(current: number, last: number): (number | '...')[] {
 export interface PageRequest {
   /** Absolute URL of the endpoint without query string, e.g. `https://host/api/v1/products`. */
   path: string;
-  /** The request's query (PHP rules); `page` is replaced, everything else is kept in every URL. */
+  /** The request's query (PHP rules; its raw string is what the URLs keep); `page` is replaced. */
   query: ParsedQuery;
   page: number;
   perPage: number;
 }
 
-function pageUrl(request: PageRequest, page: number): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(request.query)) {
-    if (key === 'page') continue;
-    if (Array.isArray(value)) for (const v of value) params.append(`${key}[]`, v);
-    else params.append(key, value);
-  }
-  params.append('page', String(page));
-  return `${request.path}?${params.toString()}`;
+/** The URL of page `page` given the query before it (`linkQuery`): `path?<query>&page=N`. */
+function pageUrl(path: string, query: string, page: number): string {
+  return `${path}?${query === '' ? '' : `${query}&`}page=${page}`;
 }
 
 /** Wraps one page of `items` (already sliced) out of `total` in the envelope. */
@@ -127,22 +132,24 @@ export function pageLinks(
   request: PageRequest,
 ): Pick<Paginated<never>, 'links' | 'meta'> {
   const { page, perPage } = request;
+  const query = linkQuery(rawQueryOf(request.query));
+  const url = (n: number) => pageUrl(request.path, query, n);
   const lastPage = Math.max(Math.ceil(total / perPage), 1);
   const from = count > 0 ? (page - 1) * perPage + 1 : null;
   const to = from === null ? null : from + count - 1;
-  const prev = page > 1 ? pageUrl(request, page - 1) : null;
-  const next = page < lastPage ? pageUrl(request, page + 1) : null;
+  const prev = page > 1 ? url(page - 1) : null;
+  const next = page < lastPage ? url(page + 1) : null;
   const links: PageLink[] = [
     { url: prev, label: '&laquo; Previous', active: false },
     ...pageWindow(page, lastPage).map((entry) =>
       entry === '...'
         ? { url: null, label: '...', active: false }
-        : { url: pageUrl(request, entry), label: String(entry), active: entry === page },
+        : { url: url(entry), label: String(entry), active: entry === page },
     ),
     { url: next, label: 'Next &raquo;', active: false },
   ];
   return {
-    links: { first: pageUrl(request, 1), last: pageUrl(request, lastPage), prev, next },
+    links: { first: url(1), last: url(lastPage), prev, next },
     meta: {
       current_page: page,
       from,

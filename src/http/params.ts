@@ -125,7 +125,9 @@ export function pageFields(
         .min(1)
         .optional()
         .openapi({
-          description: texts.page ?? 'Page number, default 1; anything but an integer ≥ 1 is page 1.',
+          description:
+            texts.page ??
+            'Page number, default 1, read as Laravel reads it: an integer ≥ 1 without leading zeros; a `+` sign and spaces around are allowed (`+4` and `%204%20` are 4); anything else (`04`, `4.0`, `1e1`, `page[]=`) is page 1.',
         }),
       parsePage,
     ),

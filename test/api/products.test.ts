@@ -185,7 +185,7 @@ describe('GET /products', () => {
     expect(page.meta).toMatchObject({ current_page: 2, per_page: 2, total: 2 });
     expect(page.data).toEqual([]);
     expect(page.links.prev).toBe(
-      'http://api.test/api/v1/products?per_page=2&manufacturer=fendt&taxons%5B%5D=produktbereich%3Afrontlader&page=1',
+      'http://api.test/api/v1/products?per_page=2&manufacturer=fendt&taxons%5B0%5D=produktbereich%3Afrontlader&page=1',
     );
     expect((await list('?per_page=500')).meta.per_page).toBe(100);
     expect((await list('?per_page=0')).meta.per_page).toBe(1);

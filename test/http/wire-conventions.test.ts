@@ -2,6 +2,7 @@
  * Query-string parsing and the pagination envelope against `../shared/laravel-wire-conventions.md`.
  */
 import { pageWindow, paginate, parsePage, parsePerPage } from '../../src/http/pagination';
+import { linkQuery } from '../../src/http/laravel-query';
 import { parsePhpQuery } from '../../src/http/query-string';
 
 describe('query strings follow PHP rules', () => {
@@ -18,8 +19,25 @@ describe('query strings follow PHP rules', () => {
     ['search=100%&x=%zz', { search: '100%', x: '%zz' }],
     ['?a=1', { a: '1' }],
     ['__proto__=1&[]=2', {}],
+    ['a.b=1&a+c=2&+d=3&e[=4&f%00g=5&h[x]y=6', { a_b: '1', a_c: '2', d: '3', e_: '4', f: '5', h: ['6'] }],
+    [`${'x=1&'.repeat(1000)}page=2`, { x: '1' }],
   ])('%s', (raw, expected) => {
     expect({ ...parsePhpQuery(raw) }).toEqual(expected);
+  });
+});
+
+describe('the query of the page links is what withQueryString() writes', () => {
+  it.each([
+    ['search=RP+125&taxons[]=a:b&taxons[]=c:d', 'search=RP%20125&taxons%5B0%5D=a%3Ab&taxons%5B1%5D=c%3Ad'],
+    ['foo=&bar=%20%20&baz', ''],
+    ['page=3&x=1&page=4', 'x=1'],
+    ['d=1&x=2&d=3', 'd=3&x=2'],
+    ['a.b=1&n[x][y]=1&n[x][]=2', 'a_b=1&n%5Bx%5D%5By%5D=1&n%5Bx%5D%5B0%5D=2'],
+    ['a[]=&a[]=x', 'a%5B1%5D=x'],
+    ['5=x&b=1&7=y', '0=x&b=1&1=y'],
+    ["q=!'()*~%C3%A4%FF", 'q=%21%27%28%29%2A~%C3%A4%FF'],
+  ])('%s → %s', (raw, expected) => {
+    expect(linkQuery(raw)).toBe(expected);
   });
 });
 
@@ -34,6 +52,15 @@ describe('page and per_page', () => {
     ['', 1],
     [undefined, 1],
     [['2'], 1],
+    ['04', 1],
+    ['+4', 4],
+    [' 4 ', 4],
+    ['\t4\n', 4],
+    ['-0', 1],
+    ['1e1', 1],
+    ['0x1A', 1],
+    ['9007199254740991', 9007199254740991],
+    ['9007199254740992', 1],
   ])('page %p is %p', (value, expected) => {
     expect(parsePage(value)).toBe(expected);
   });
@@ -46,6 +73,7 @@ describe('page and per_page', () => {
     ['-3', 1],
     ['ten', 15],
     ['2.5', 15],
+    [' 5 ', 5],
   ])('per_page %p is %p (default 15, max 100)', (value, expected) => {
     expect(parsePerPage(value, { default: 15, max: 100 })).toBe(expected);
   });
@@ -85,7 +113,7 @@ describe('the envelope', () => {
       'total',
     ]);
     const url = (page: number) =>
-      `${path}?taxons%5B%5D=produktbereich%3Apressen&search=RP+125&per_page=2&page=${page}`;
+      `${path}?taxons%5B0%5D=produktbereich%3Apressen&search=RP%20125&per_page=2&page=${page}`;
     expect(body.links).toEqual({ first: url(1), last: url(3), prev: url(1), next: url(3) });
     expect(body.meta).toEqual({
       current_page: 2,

@@ -32,7 +32,6 @@ export const ArticleListQuery = querySchema(
         .openapi({ description: 'Only this article type; other values are ignored.' }),
     ),
     ...pageFields(ARTICLES_PER_PAGE, {
-      page: 'Page number, default 1.',
       perPage: `Page size, default ${ARTICLES_PER_PAGE.default}, max ${ARTICLES_PER_PAGE.max}; larger values are set to ${ARTICLES_PER_PAGE.max}, smaller ones to 1.`,
     }),
   },

@@ -103,7 +103,6 @@ export function mediaListShape(perPage: { default: number; max: number }) {
       }),
     ),
     ...pageFields(perPage, {
-      page: 'Page number, default 1.',
       perPage: `Page size, default ${perPage.default}, max ${perPage.max}; larger values are set to the maximum, smaller ones to 1.`,
     }),
   };
