@@ -218,7 +218,10 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       log,
       run.durationSec >= 10 ? undefined : ['products', 'media'],
     );
-    const api: Child = await startApi(env, apiPort);
+    // BENCH_API_NODE_ARGS (space-separated): Node flags for the measured API child only, e.g. heap limits.
+    const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    if (apiNodeArgs.length > 0) log(`API child node flags: ${apiNodeArgs.join(' ')}`);
+    const api: Child = await startApi(env, apiPort, apiNodeArgs);
     stops.push(() => api.server.stop());
     const limitedApi: Child = await startApi(rateLimitedApiEnv(env, limitedPort), limitedPort);
     stops.push(() => limitedApi.server.stop());
