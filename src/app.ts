@@ -33,6 +33,8 @@ const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
+  '57P01', // Postgres: terminating connection due to administrator command (pg_terminate_backend, a restart)
+  '57P02', // Postgres: terminating connection because of a crash of another backend
   '57P03', // Postgres: cannot connect now (starting up, shutting down)
   '57014', // Postgres: statement_timeout passed (PG_STATEMENT_TIMEOUT_MS)
   'index_not_found', // Meilisearch: the index is not built yet (first reindex still running)
@@ -46,10 +48,12 @@ function isBrokenCircuit(error: unknown): boolean {
 
 function isUnavailable(error: unknown): boolean {
   return [...causeChain(error)].some(
-    ({ code, name }) =>
+    ({ code, name, message }) =>
       (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
       name === 'MeilisearchRequestError' ||
-      name === 'KnexTimeoutError',
+      name === 'KnexTimeoutError' ||
+      // node-postgres, a pooled connection whose backend was terminated (no SQLSTATE: the socket closed)
+      (typeof message === 'string' && /^Connection terminated( unexpectedly)?$/.test(message)),
   );
 }
 
