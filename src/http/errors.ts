@@ -7,7 +7,7 @@
  * mode and only for status 500 and above.
  */
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import { maxHeaderSize, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { z } from '../openapi/zod';
@@ -196,19 +196,32 @@ export function errorHandler(options: {
   return handler;
 }
 
+/** Reason phrases and messages of the parser errors `clientErrorResponse` answers. */
+const CLIENT_ERRORS = {
+  400: ['Bad Request', 'Bad request.'],
+  414: ['URI Too Long', 'Request line too long.'],
+  431: ['Request Header Fields Too Large', 'Request header fields too large.'],
+} as const;
+
 /**
  * The raw HTTP response for an error of Node's HTTP parser, which no middleware sees (issue 15: a bare
- * 400 or 431 without the spec's body): 431 `client_error` for request headers over the size limit, 400
- * `bad_request` for anything else unparsable (an unknown method, a malformed request line). The
- * connection is closed after it.
+ * 400 or 431 without the spec's body). Node limits the request line and the headers together
+ * (`http.maxHeaderSize`, 16 KB): 414 `client_error` when the request line alone passes the limit (no line
+ * end within it in the bytes the parser saw), 431 when the headers do, 400 `bad_request` for anything else
+ * unparsable (an unknown method, a malformed request line). The connection is closed after it.
  */
-export function clientErrorResponse(error: { code?: string }): string {
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const message = status === 431 ? 'Request header fields too large.' : 'Bad request.';
+export function clientErrorResponse(error: { code?: string; rawPacket?: unknown }): string {
+  let status: keyof typeof CLIENT_ERRORS = 400;
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined;
+    const lineEnd = raw?.indexOf('\r\n') ?? 0;
+    status = raw && (lineEnd === -1 || lineEnd > maxHeaderSize) ? 414 : 431;
+  }
+  const [reason, message] = CLIENT_ERRORS[status];
   const id = randomUUID();
   const body = JSON.stringify(errorBody(new ApiError(status, { message }), id, false));
   return [
-    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`,
+    `HTTP/1.1 ${status} ${reason}`,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     `X-Request-Id: ${id}`,

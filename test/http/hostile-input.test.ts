@@ -97,4 +97,13 @@ describe("errors of Node's HTTP parser", () => {
     expect(res.status).toBe(431);
     expect(res.body).toMatchObject({ error: { code: 'client_error', status: 431 } });
   });
+
+  it.each([20_000, 100_000])('answers a request line of %i bytes with 414 in the spec shape', async (n) => {
+    const res = parse(await raw(`GET /api/v1/products?search=${'a'.repeat(n)} HTTP/1.1\r\nHost: x\r\n\r\n`));
+    expect(res.status).toBe(414);
+    expect(res.head).toMatch(/^HTTP\/1\.1 414 URI Too Long/);
+    expect(res.body).toMatchObject({
+      error: { code: 'client_error', status: 414, message: 'Request line too long.' },
+    });
+  });
 });
