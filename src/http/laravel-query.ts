@@ -14,7 +14,7 @@
  * Values are byte strings (one char per byte, as PHP sees them), so invalid UTF-8 goes back out as sent.
  * The parameter filters read src/http/query-string.ts instead; this is only for the links.
  */
-import { MAX_INPUT_VARS, phpVariable, type PhpVariable } from './query-string';
+import { phpVariable, queryPairs, type PhpVariable } from './query-string';
 
 /** A value of a PHP array built from a query: a byte string, null (after the middleware) or an array. */
 export type PhpValue = string | null | PhpArray;
@@ -99,11 +99,9 @@ function register(top: PhpArray, variable: PhpVariable, value: string): void {
 export function phpParseQuery(raw: string): PhpArray {
   const out = new PhpArray();
   const query = bytesOf(raw.startsWith('?') ? raw.slice(1) : raw);
-  const pairs = query.split('&').filter((pair) => pair !== '');
-  for (const pair of pairs.slice(0, MAX_INPUT_VARS)) {
-    const eq = pair.indexOf('=');
-    const variable = phpVariable(urlDecode(eq === -1 ? pair : pair.slice(0, eq)));
-    if (variable) register(out, variable, eq === -1 ? '' : urlDecode(pair.slice(eq + 1)));
+  for (const [key, value] of queryPairs(query)) {
+    const variable = phpVariable(urlDecode(key));
+    if (variable) register(out, variable, value === undefined ? '' : urlDecode(value));
   }
   return out;
 }
@@ -117,7 +115,10 @@ export function phpTrim(text: string): string {
 function cleanInput(array: PhpArray): PhpArray {
   for (const [key, value] of array.entries) {
     if (value instanceof PhpArray) cleanInput(value);
-    else if (value !== null) array.entries.set(key, phpTrim(value) === '' ? null : phpTrim(value));
+    else if (value !== null) {
+      const trimmed = phpTrim(value);
+      array.entries.set(key, trimmed === '' ? null : trimmed);
+    }
   }
   return array;
 }

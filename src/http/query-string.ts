@@ -32,7 +32,7 @@ function decodePercent(text: string): string {
 }
 
 /** PHP's max_input_vars: the pairs after the 1000th are not read. */
-export const MAX_INPUT_VARS = 1000;
+const MAX_INPUT_VARS = 1000;
 /** PHP's max_input_nesting_level: a name with more `[...]` levels is dropped. */
 const MAX_NESTING = 64;
 
@@ -72,6 +72,21 @@ export function phpVariable(decoded: string): PhpVariable | undefined {
   }
 }
 
+/**
+ * The pairs of a raw query string PHP reads, split at their first `=` (the value undefined without one),
+ * still encoded: the non-empty ones between `&`s, at most `MAX_INPUT_VARS`.
+ */
+export function queryPairs(query: string): [key: string, value: string | undefined][] {
+  return query
+    .split('&')
+    .filter((pair) => pair !== '')
+    .slice(0, MAX_INPUT_VARS)
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq === -1 ? [pair, undefined] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    });
+}
+
 const rawQueries = new WeakMap<ParsedQuery, string>();
 
 /** Parses a raw query string (with or without the leading `?`) into PHP's `$_GET` shape (one level). */
@@ -79,11 +94,9 @@ export function parsePhpQuery(raw: string): ParsedQuery {
   const out: ParsedQuery = Object.create(null) as ParsedQuery;
   const query = raw.startsWith('?') ? raw.slice(1) : raw;
   rawQueries.set(out, query);
-  const pairs = query.split('&').filter((pair) => pair !== '');
-  for (const pair of pairs.slice(0, MAX_INPUT_VARS)) {
-    const eq = pair.indexOf('=');
-    const variable = phpVariable(decodePercent(eq === -1 ? pair : pair.slice(0, eq)));
-    const value = eq === -1 ? '' : decode(pair.slice(eq + 1));
+  for (const [rawKey, rawValue] of queryPairs(query)) {
+    const variable = phpVariable(decodePercent(rawKey));
+    const value = rawValue === undefined ? '' : decode(rawValue);
     if (!variable || variable.name === '__proto__') continue;
     const key = variable.name;
     if (variable.tooDeep) delete out[key];
