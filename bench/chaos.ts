@@ -23,9 +23,12 @@
  * requests, 200s, 503s, other 5xx, failed requests (no answer within 30 s), p50/p99/max latency, the API's
  * open client connections and RSS (from /proc) and leaks (a public body holding the marker). During the
  * pause it also counts answers slower than 3 s and how soon after the resume searches answer again.
- * Exit 1 on any 5xx other than 503, any failed request, any leak, or a change not indexed at the end.
+ * Exit 1 on any 5xx other than 503, any failed request, any leak, or a change not indexed at the end,
+ * and (not with `--short`) when an answer during the stall took over 3 s or searches were not answered
+ * normally 5 s after the resume (issue 15.1's targets).
  *
- * `--short` (CI): the tiny catalog, 5 s phases, a 5 s pause, 30 requests/s: about 1.5 minutes.
+ * `--short` (CI): the tiny catalog, 5 s phases, a 5 s pause, 30 requests/s, the stall's timing targets
+ * reported only: about a minute.
  * `--pause-seconds 120`: issue 15.1's two-minute stall under load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -54,6 +57,8 @@ interface Options {
   phaseSeconds: number;
   pauseSeconds: number;
   rate: number;
+  /** Exit 1 when the stall's answers miss issue 15.1's targets (3 s during it, normal 5 s after it). */
+  timingTargets: boolean;
 }
 
 interface Sample {
@@ -110,6 +115,7 @@ function parseOptions(): Options {
     phaseSeconds: positive('phase-seconds', values['phase-seconds'] ?? (short ? '5' : '20')),
     pauseSeconds: positive('pause-seconds', values['pause-seconds'] ?? (short ? '5' : '15')),
     rate: positive('rate', values.rate ?? (short ? '30' : '50')),
+    timingTargets: !short,
   };
 }
 
@@ -609,8 +615,10 @@ async function main(): Promise<void> {
         failures.push(`${s.name}: ${s.failed} requests without an answer (connection error or 30 s)`);
       if (s.leaks > 0) failures.push(`${s.name}: ${s.leaks} public responses held a non-public record`);
     }
-    if (slow > 0) failures.push(`meilisearch paused: ${slow} answers took over 3 s`);
-    if (normalAfterMs > 5000)
+    // The stall's latency targets (issue 15.1) depend on the machine's load: reported, not enforced, in the
+    // short CI run, whose job is the 500s, leaks and lost changes.
+    if (slow > 0 && options.timingTargets) failures.push(`meilisearch paused: ${slow} answers took over 3 s`);
+    if (normalAfterMs > 5000 && options.timingTargets)
       failures.push(
         `meilisearch paused: searches answered normally only ${(normalAfterMs / 1000).toFixed(1)} s after the resume`,
       );

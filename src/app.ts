@@ -52,8 +52,9 @@ function isUnavailable(error: unknown): boolean {
       (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
       name === 'MeilisearchRequestError' ||
       name === 'KnexTimeoutError' ||
-      // node-postgres, a pooled connection whose backend was terminated (no SQLSTATE: the socket closed)
-      (typeof message === 'string' && /^Connection terminated( unexpectedly)?$/.test(message)),
+      // node-postgres, a pooled connection whose backend was terminated (no SQLSTATE: the socket closed);
+      // knex puts the SQL in front of the message (`<sql> - Connection terminated unexpectedly`)
+      (typeof message === 'string' && /(^|- )Connection terminated( unexpectedly)?$/.test(message)),
   );
 }
 
