@@ -77,7 +77,7 @@ const schema = z.object({
   API_RESULT_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   MEILI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   MEILI_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
-  MEILI_BREAKER_HALF_OPEN_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  MEILI_BREAKER_HALF_OPEN_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   PG_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   OUTBOX_STALE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),

@@ -371,7 +371,7 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
 }
 
 /** How often the worker checks that its job schedulers still exist in Redis. */
-export const DEFAULT_SCHEDULE_CHECK_MS = 30_000;
+export const DEFAULT_SCHEDULE_CHECK_MS = 5000; // one getJobScheduler call per schedule: cheap
 
 /**
  * Recreates every schedule of `schedules` that Redis no longer holds (its data was lost), logs it, and

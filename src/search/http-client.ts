@@ -10,7 +10,7 @@
  * Meilisearch's error code, so `error.cause.code` reads as with the package's own client
  * (`index_not_found`, `invalid_search_attributes_to_search_on`).
  */
-import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleWhen } from 'cockatiel';
+import { BrokenCircuitError, CircuitState, circuitBreaker, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import { Pool } from 'undici';
 import { causeChain } from '../causes';
 
@@ -37,7 +37,7 @@ export interface MeiliHttpOptions {
   /**
    * The circuit breaker: after `threshold` consecutive failures (no answer, a timeout, a 5xx) every call
    * fails at once with cockatiel's `BrokenCircuitError` instead of waiting, until `halfOpenAfterMs` has
-   * passed; then one call probes, and its success closes the breaker.
+   * passed; then one call probes (the others still fail at once), and its success closes the breaker.
    */
   breaker: { threshold: number; halfOpenAfterMs: number };
 }
@@ -97,8 +97,13 @@ export function meiliHttpClient(host: string, options: MeiliHttpOptions) {
     if (statusCode >= 400) throw new MeilisearchAnswerError(statusCode, parsed as { code?: string });
     return parsed;
   };
-  const request = (input: string | URL | Request, init?: RequestInit) =>
-    breaker.execute(() => send(input, init));
+  const request = (input: string | URL | Request, init?: RequestInit): Promise<unknown> =>
+    // While one call probes a breaker that was open, cockatiel makes every other call wait for the probe
+    // (up to requestTimeoutMs against a stalled server) before trying again: they fail at once instead,
+    // as while it is open, so that lists fall back to Postgres and searches answer 503 without waiting.
+    breaker.state === CircuitState.HalfOpen
+      ? Promise.reject(new BrokenCircuitError('Meilisearch is being probed'))
+      : breaker.execute(() => send(input, init));
   return { request, close: () => pool.close() };
 }
 

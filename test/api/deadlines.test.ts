@@ -112,3 +112,26 @@ it('opens the circuit breaker after repeated Meilisearch failures: fast 503 with
   expect((await timed(api, '/products?search=Walze')).status).toBe(200); // the probe closes it
   expect((await timed(api, '/products?search=Schwader')).status).toBe(200);
 });
+
+it('fails fast while the half-open probe waits for a stalled Meilisearch: no request queues behind it', async () => {
+  const { api, proxy } = await apiThrough('meilisearch', {
+    MEILI_TIMEOUT_MS: '1500',
+    MEILI_BREAKER_THRESHOLD: '1',
+    MEILI_BREAKER_HALF_OPEN_MS: '200',
+  });
+  proxy.setMode('hang');
+  expect((await timed(api, '/products?search=Presse')).status).toBe(503); // opens the breaker
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const probe = timed(api, '/products?search=Mähwerk'); // half-open: this one waits for its deadline
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const during = await Promise.all([
+    timed(api, '/products?search=Lader'),
+    timed(api, '/products?taxons=produktbereich:erntetechnik'), // a list: from Postgres
+  ]);
+  expect(during.map((r) => [r.status, r.ms < 700])).toEqual([
+    [503, true],
+    [200, true],
+  ]);
+  expect((await probe).status).toBe(503);
+  proxy.setMode('forward');
+});
