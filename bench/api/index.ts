@@ -72,6 +72,7 @@ import {
   productVocabulary,
   type CatalogSample,
 } from './catalog';
+import { API_NODE_FLAGS } from '../../config/runtime';
 import { rssMb, type CpuPids } from './cpu';
 import { benchFreshness } from './freshness';
 import { runGroup } from './load';
@@ -218,9 +219,12 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       log,
       run.durationSec >= 10 ? undefined : ['products', 'media'],
     );
-    // BENCH_API_NODE_ARGS (space-separated): Node flags for the measured API child only, e.g. heap limits.
-    const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    if (apiNodeArgs.length > 0) log(`API child node flags: ${apiNodeArgs.join(' ')}`);
+    // The measured API child runs with production's heap flags (config/runtime.ts); BENCH_API_NODE_ARGS
+    // (space-separated, `none` for V8's defaults) replaces them for experiments.
+    const given = process.env.BENCH_API_NODE_ARGS;
+    const apiNodeArgs =
+      given === undefined ? [...API_NODE_FLAGS] : given.split(' ').filter((a) => a && a !== 'none');
+    log(`API child node flags: ${apiNodeArgs.join(' ') || "none (V8's defaults)"}`);
     const api: Child = await startApi(env, apiPort, apiNodeArgs);
     stops.push(() => api.server.stop());
     const limitedApi: Child = await startApi(rateLimitedApiEnv(env, limitedPort), limitedPort);

