@@ -86,23 +86,27 @@ export function createApp(given: AppDeps): Express {
   app.use(['/api', '/files'], (req, _res, next) => {
     next(/%00/.test(req.path) ? new ApiError(404) : undefined);
   });
-  app.use(
-    '/api',
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req) => requestIdOf(req as express.Request),
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      // One compact line per request: no headers (they would log tokens and cookies).
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // The request log: one line per request at `info`. With LOG_LEVEL above `info` it would write nothing
+  // but 5xx lines (the error handler logs those anyway), so it is not mounted: no per-request child logger.
+  if (deps.logger.isLevelEnabled('info')) {
+    app.use(
+      '/api',
+      pinoHttp({
+        logger: deps.logger,
+        genReqId: (req) => requestIdOf(req as express.Request),
+        customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+        // One compact line per request: no headers (they would log tokens and cookies).
+        serializers: {
+          req: (req: { id: string; method: string; url: string }) => ({
+            id: req.id,
+            method: req.method,
+            url: req.url,
+          }),
+          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        },
+      }),
+    );
+  }
   const onRedisError = throttledWarning(deps.logger, 'rate limits are off: Redis is unreachable');
   app.use(docsRouter(deps)); // /docs/api.json and the /api/docs page (src/openapi/routes.ts)
   app.use('/api/v1', rateLimit({ ...deps, onRedisError }), apiRouter(deps));

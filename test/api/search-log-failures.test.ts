@@ -11,11 +11,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import knexFactory, { type Knex } from 'knex';
-import pino from 'pino';
 import { freePort } from '../../tools/dev/free-port';
 import { startTestApi, type TestApi } from '../support/api';
+import { captureLogger, type LogLine } from '../support/logs';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { eventually, killProcess, startRedisServer, startTcpProxy, type TcpProxy } from '../support/outage';
 import { dropRedisKeys, testConfig, testMeili } from '../support/stack';
@@ -35,17 +34,6 @@ beforeEach(async () => {
 const loggedQueries = async () =>
   (await stack.database.db('search_log').orderBy('id').pluck('query')) as string[];
 
-/** A pino logger at warn whose lines land in `lines`. */
-function captureLogger(lines: { level: number; msg: string; [key: string]: unknown }[]): pino.Logger {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return pino({ level: 'warn' }, sink);
-}
-
 /** GET a search as client `ip`; resolves with the status and how long the response took. */
 async function timedSearch(api: TestApi, path: string, ip: string): Promise<[number, number]> {
   const start = performance.now();
@@ -58,7 +46,7 @@ describe('Postgres of the log down', () => {
   let proxy: TcpProxy;
   let logDb: Knex;
   let api: TestApi;
-  const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
+  const lines: LogLine[] = [];
 
   beforeAll(async () => {
     const target = new URL(stack.database.url);
@@ -130,7 +118,7 @@ describe('Redis of the cap down', () => {
   it('answers and logs without the cap (one warning), and caps again once Redis is back', async () => {
     const port = await freePort();
     let redis = await startRedisServer(port);
-    const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
+    const lines: LogLine[] = [];
     const config = testConfig(stack.database.url, {
       REDIS_URL: `redis://127.0.0.1:${port}`,
       MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
