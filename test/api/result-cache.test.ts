@@ -27,8 +27,15 @@ beforeAll(async () => {
       REDIS_PREFIX: stack.config.redisPrefix,
     }),
   );
-  // Both subscribers are live once a fresh generation reaches them.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Both processes cache only once their generation watchers are live (subscribed, hash read): on a
+  // loaded machine that can take longer than any fixed wait.
+  for (const api of [stack.api, second]) {
+    const deadline = Date.now() + 10_000;
+    while (api.deps.generations?.current('products') === undefined) {
+      if (Date.now() > deadline) throw new Error('the generation watcher did not get live within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 });
 afterAll(async () => {
   await second?.close();
