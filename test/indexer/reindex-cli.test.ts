@@ -10,7 +10,14 @@ import { createIndexQueue, type IndexQueue } from '../../src/jobs/index-queue';
 import { renderBacklog } from '../../src/jobs/render-queue';
 import { createIndexWorker, type IndexWorker } from '../../indexer/worker';
 import { testMeili } from '../support/stack';
-import { createHarness, documentIds, silentLogger, TEST_DEFINITIONS, type Harness } from './harness';
+import {
+  clearOutbox,
+  createHarness,
+  documentIds,
+  silentLogger,
+  TEST_DEFINITIONS,
+  type Harness,
+} from './harness';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -97,6 +104,9 @@ describe('with a worker running', () => {
 });
 
 it('renditions --wait: waits until the render backlog is empty, then counts the renders', async () => {
+  // The sample import's outbox rows are still pending: the sync the renders ask for would queue their
+  // images' renders once more (an import's change does), after --wait returned.
+  await clearOutbox(h.db);
   worker = await createIndexWorker({
     config: { ...h.config, mediaRoot: h.mediaRoot },
     db: h.db,
