@@ -14,16 +14,19 @@ export function answerableFromPostgres(params: ProductListParams): boolean {
   return params.search === undefined && !params.facets;
 }
 
-/** Products with a term, or an ancestor of one, of `slugs` in a public dimension (`taxonomy` if given). */
+/**
+ * Products with a term of `slugs` in a public dimension (`taxonomy` if given) or a descendant of one: the
+ * terms and their subtrees are resolved once, then each product is one index probe (the index's
+ * `taxon_ids` hold every ancestor of a product's terms, the same set seen from the other side).
+ */
 const TAXON_GROUP = (taxonomy: boolean) => `EXISTS (
-  WITH RECURSIVE up(parent_id, slug, taxonomy_id) AS (
-    SELECT t.parent_id, t.slug, t.taxonomy_id FROM product_taxons pt JOIN taxons t ON t.id = pt.taxon_id
-     WHERE pt.product_id = p.id
+  WITH RECURSIVE down(id) AS (
+    SELECT t.id FROM taxons t JOIN taxonomies tx ON tx.id = t.taxonomy_id AND tx.frontend
+     WHERE t.slug = ANY(?)${taxonomy ? ' AND t.taxonomy_id = ?' : ''}
     UNION
-    SELECT a.parent_id, a.slug, a.taxonomy_id FROM up JOIN taxons a ON a.id = up.parent_id
+    SELECT c.id FROM taxons c JOIN down ON c.parent_id = down.id
   )
-  SELECT 1 FROM up JOIN taxonomies tx ON tx.id = up.taxonomy_id AND tx.frontend
-   WHERE up.slug = ANY(?)${taxonomy ? ' AND up.taxonomy_id = ?' : ''})`;
+  SELECT 1 FROM product_taxons pt WHERE pt.product_id = p.id AND pt.taxon_id IN (SELECT id FROM down))`;
 
 const BY_MANUFACTURER = `EXISTS (SELECT 1 FROM product_manufacturers pm
   JOIN manufacturers m ON m.id = pm.manufacturer_id AND m.is_active WHERE pm.product_id = p.id AND m.slug = ?)`;
