@@ -596,6 +596,12 @@ async function main(): Promise<void> {
     const slow = duringPause.filter((s) => s.ms > 3000).length;
     // Asked in the first 3 s of the stall (before the breaker opened) or later.
     const slowEarly = duringPause.filter((s) => s.ms > 3000 && s.at < stoppedAt + 3000).length;
+    // Which requests were slow: the path and the first parameter's name (`/products?taxons`), counted.
+    const slowBy = new Map<string, number>();
+    for (const s of duringPause.filter((x) => x.ms > 3000)) {
+      const kind = s.url.replace(/^(\/[^/?]+)\/[^/?]+$/, '$1/{id}').replace(/(\?[^=&]+).*$/, '$1');
+      slowBy.set(kind, (slowBy.get(kind) ?? 0) + 1);
+    }
     const pauseLatencies = duringPause.map((s) => s.ms).sort((a, b) => a - b);
     const searchesAfter = samples
       .filter((s) => s.at >= resumedAt && s.url.includes('search='))
@@ -604,7 +610,13 @@ async function main(): Promise<void> {
     const normalAfterMs = firstNormal ? firstNormal.at + firstNormal.ms - resumedAt : Infinity;
     pause.notes.push(
       `${slow} of ${duringPause.length} answers during the stall over 3 s (${slowEarly} of them asked in its first 3 s), ` +
-        `p99 ${(percentile(pauseLatencies, 99) / 1000).toFixed(2)} s`,
+        `p99 ${(percentile(pauseLatencies, 99) / 1000).toFixed(2)} s` +
+        (slowBy.size > 0
+          ? ` (${[...slowBy]
+              .sort((a, b) => b[1] - a[1])
+              .map(([kind, n]) => `${kind} ${n}`)
+              .join(', ')})`
+          : ''),
       `searches answer 200 again ${(normalAfterMs / 1000).toFixed(1)} s after the resume`,
     );
 
