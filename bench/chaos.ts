@@ -46,6 +46,7 @@ import { importSnapshot } from '../src/import';
 import { freePort } from '../tools/dev/free-port';
 import { startBundledMeilisearch, type BundledMeilisearch } from '../tools/dev/meilisearch';
 import { generateCatalog } from '../tools/generate';
+import { API_NODE_FLAGS } from '../config/runtime';
 import { buildIndexes, startApi, startWorker, type Child } from './api/services';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -313,7 +314,7 @@ async function main(): Promise<void> {
     await buildIndexes(db, loadConfig(env), log);
     // The indexes are built: the import's outbox rows need no sync (nor its renders).
     await db('index_outbox').whereNull('processed_at').update({ processed_at: db.fn.now() });
-    api = await startApi(env, apiPort);
+    api = await startApi(env, apiPort, [...API_NODE_FLAGS]); // production's heap limits
     worker = await startWorker(env);
     log(
       `API on ${api.origin} (pid ${api.pid}), worker pid ${worker.pid}, Meilisearch ${meili.url}, Redis ${redisPort}`,
