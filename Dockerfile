@@ -67,4 +67,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "require('node:http').get({ host: '127.0.0.1', port: process.env.PORT || 3000, path: '/up', timeout: 2000 }, (r) => process.exit(r.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1)).on('timeout', () => process.exit(1))"]
 # Node is PID 1 and the service handles SIGTERM/SIGINT itself (graceful shutdown), as `npm start` does.
 # Heap limits of the API: config/runtime.ts (API_NODE_FLAGS); raise them with API_RESULT_CACHE_MB.
-CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "dist/src/server.js"]
+CMD ["node", "--max-old-space-size=384", "--max-semi-space-size=4", "dist/src/server.js"]
