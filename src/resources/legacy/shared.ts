@@ -3,7 +3,13 @@
  * search of their `search` filters, and the maker summary embedded in tractors and main articles.
  */
 import type { Knex } from 'knex';
+import type { ArticleRecord } from '../../catalog/records';
+import type { AppDeps } from '../../deps';
+import { reply } from '../../http/caching';
+import { paginate } from '../../http/pagination';
 import { pageFields } from '../../http/params';
+import type { ParsedQuery } from '../../http/query-string';
+import type { RouteContext, RouteHandler } from '../../http/routes';
 import { LanguageObjectSchema } from '../../openapi/wire';
 import { nullable, z } from '../../openapi/zod';
 
@@ -69,4 +75,46 @@ export async function rows<T>(
 ): Promise<T[]> {
   const result = await db.raw<{ rows: T[] }>(sql, bindings);
   return result.rows;
+}
+
+/**
+ * The handler factory of a paginated legacy list: one page of records from `page` (its own fixed number of
+ * queries), each through `serialize`, in the pagination envelope with Laravel's links (src/http/pagination.ts).
+ */
+export function paginatedList<P extends { page: number; perPage: number }, R, T>(
+  page: (db: Knex, params: P) => Promise<{ records: R[]; total: number }>,
+  serialize: (record: R) => T,
+): (deps: AppDeps, context: RouteContext) => RouteHandler<P> {
+  return (deps, { url: path }) =>
+    async (req, _res, params) => {
+      const { records, total } = await page(deps.db, params);
+      return reply(
+        paginate(records.map(serialize), total, {
+          path,
+          query: req.query as ParsedQuery,
+          page: params.page,
+          perPage: params.perPage,
+        }),
+      );
+    };
+}
+
+/**
+ * An active article under the earlier overview's names (`order_number`, `sol`, `eol`, `is_published`), the
+ * fields a main article and a spare part share; never a price or stock.
+ */
+export function legacyArticleFields(article: ArticleRecord) {
+  return {
+    id: article.id,
+    order_number: article.ordernumber,
+    name: article.names,
+    short_name: article.short_names,
+    description: article.descriptions,
+    type_code: article.type_code,
+    weight: article.weight,
+    customs_tariff_number: article.customs_tariff_number,
+    is_published: true as const,
+    sol: article.sale_start,
+    eol: article.end_of_life,
+  };
 }

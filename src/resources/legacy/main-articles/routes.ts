@@ -5,27 +5,13 @@
 import type { AppDeps } from '../../../deps';
 import { reply } from '../../../http/caching';
 import { ApiError } from '../../../http/errors';
-import { paginate } from '../../../http/pagination';
-import type { ParsedQuery } from '../../../http/query-string';
-import { setSuccessor, type RouteContext, type RouteHandler } from '../../../http/routes';
-import type { MainArticleListParams } from './params';
+import { setSuccessor, type RouteHandler } from '../../../http/routes';
+import { paginatedList } from '../shared';
 import { findMainArticle, pageOfMainArticles } from './query';
 import { serializeMainArticle } from './serializer';
 
 /** `GET /main-articles`: the pagination envelope of main articles by order number. At most five queries. */
-export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<MainArticleListParams> {
-  return async (req, _res, params) => {
-    const { records, total } = await pageOfMainArticles(deps.db, params);
-    return reply(
-      paginate(records.map(serializeMainArticle), total, {
-        path,
-        query: req.query as ParsedQuery,
-        page: params.page,
-        perPage: params.perPage,
-      }),
-    );
-  };
-}
+export const list = paginatedList(pageOfMainArticles, serializeMainArticle);
 
 /**
  * `GET /main-articles/{orderNumber}`: 200 `{ data: article }` (the order number matched exactly), `Link`

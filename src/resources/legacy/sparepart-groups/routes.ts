@@ -5,28 +5,13 @@
 import type { AppDeps } from '../../../deps';
 import { reply } from '../../../http/caching';
 import { ApiError } from '../../../http/errors';
-import { paginate } from '../../../http/pagination';
-import type { ParsedQuery } from '../../../http/query-string';
-import { setSuccessor, type RouteContext, type RouteHandler } from '../../../http/routes';
-import { pathId } from '../shared';
-import type { SparepartGroupListParams } from './params';
+import { setSuccessor, type RouteHandler } from '../../../http/routes';
+import { paginatedList, pathId } from '../shared';
 import { findGroup, pageOfGroups } from './query';
 import { serializeGroup, serializeGroupDetail } from './serializer';
 
 /** `GET /sparepart-groups`: the pagination envelope of groups by order number. Two queries. */
-export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<SparepartGroupListParams> {
-  return async (req, _res, params) => {
-    const { records, total } = await pageOfGroups(deps.db, params);
-    return reply(
-      paginate(records.map(serializeGroup), total, {
-        path,
-        query: req.query as ParsedQuery,
-        page: params.page,
-        perPage: params.perPage,
-      }),
-    );
-  };
-}
+export const list = paginatedList(pageOfGroups, serializeGroup);
 
 /**
  * `GET /sparepart-groups/{id}`: 200 `{ data: group }` with `spareparts`, `Link` naming `/products/{slug}`;

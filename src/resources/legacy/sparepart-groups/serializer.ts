@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { ArticleRecord } from '../../../catalog/records';
 import { wireTimestamp } from '../../../catalog/wire';
+import { legacyArticleFields } from '../shared';
 import type { SparepartGroupRecord } from './query';
 import type {
   LegacySparepartGroupDetailSchema,
@@ -26,21 +27,9 @@ export function serializeGroup(record: SparepartGroupRecord): LegacySparepartGro
   };
 }
 
-/** A spare part of a group. */
+/** A spare part of a group: the article's legacy fields. */
 export function serializeSparepart(article: ArticleRecord): LegacySparepart {
-  return {
-    id: article.id,
-    order_number: article.ordernumber,
-    name: article.names,
-    short_name: article.short_names,
-    description: article.descriptions,
-    type_code: article.type_code,
-    weight: article.weight,
-    customs_tariff_number: article.customs_tariff_number,
-    is_published: true,
-    sol: article.sale_start,
-    eol: article.end_of_life,
-  };
+  return legacyArticleFields(article);
 }
 
 /** The detail form: the group and its spare parts. */

@@ -5,28 +5,13 @@
 import type { AppDeps } from '../../../deps';
 import { reply } from '../../../http/caching';
 import { ApiError } from '../../../http/errors';
-import { paginate } from '../../../http/pagination';
-import type { ParsedQuery } from '../../../http/query-string';
-import { setSuccessor, type RouteContext, type RouteHandler } from '../../../http/routes';
-import { pathId } from '../shared';
-import type { TractorListParams } from './params';
+import { setSuccessor, type RouteHandler } from '../../../http/routes';
+import { paginatedList, pathId } from '../shared';
 import { findTractor, pageOfTractors } from './query';
 import { serializeTractor } from './serializer';
 
 /** `GET /tractors`: the pagination envelope of tractors, by model, then id. At most three queries. */
-export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<TractorListParams> {
-  return async (req, _res, params) => {
-    const { records, total } = await pageOfTractors(deps.db, params);
-    return reply(
-      paginate(records.map(serializeTractor), total, {
-        path,
-        query: req.query as ParsedQuery,
-        page: params.page,
-        perPage: params.perPage,
-      }),
-    );
-  };
-}
+export const list = paginatedList(pageOfTractors, serializeTractor);
 
 /** `GET /tractors/{id}`: 200 `{ data: tractor }`, `Link` naming `/tractor-models/{id}`; 404 when unknown. */
 export function show(deps: AppDeps): RouteHandler<undefined> {
