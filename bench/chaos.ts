@@ -31,7 +31,7 @@
  * reported only: about a minute.
  * `--pause-seconds 120`: issue 15.1's two-minute stall under load.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
@@ -44,6 +44,7 @@ import { getConfig, loadConfig } from '../config/env';
 import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } from '../src/db/database';
 import { importSnapshot } from '../src/import';
 import { freePort } from '../tools/dev/free-port';
+import { startRedisServer } from '../tools/dev/redis-server';
 import { startBundledMeilisearch, type BundledMeilisearch } from '../tools/dev/meilisearch';
 import { generateCatalog } from '../tools/generate';
 import { API_NODE_FLAGS } from '../config/runtime';
@@ -123,22 +124,9 @@ function parseOptions(): Options {
 const log = (message: string) =>
   console.error(`[chaos ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-/** A redis-server of our own on 127.0.0.1:`port`, without persistence (a restart loses everything). */
+/** A redis-server of our own on 127.0.0.1:`port`, without persistence, killed when this process exits. */
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
-  });
-  child.stdout!.resume();
+  const child = await startRedisServer(port);
   process.once('exit', () => child.kill('SIGKILL'));
   return child;
 }

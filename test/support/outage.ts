@@ -3,7 +3,7 @@
  * switch to hanging (connections accepted, never answered) or refusing (connections reset) and back;
  * `startRedisServer(port)` runs a redis-server of the test's own that the test may kill.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
 
@@ -50,23 +50,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   };
 }
 
-/** Starts `redis-server` on 127.0.0.1:`port` without persistence; resolves once it accepts connections. */
-export async function startRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
-  });
-  return child;
-}
+export { startRedisServer } from '../../tools/dev/redis-server';
 
 /** Kills `child` (SIGKILL) unless it already exited, and waits for its exit. */
 export async function killProcess(child: ChildProcess): Promise<void> {
