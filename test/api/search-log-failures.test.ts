@@ -82,8 +82,10 @@ describe('Postgres of the log down', () => {
       answers.push(await timedSearch(api, `/products?search=pg-down-${i}`, `203.0.113.${100 + i}`));
     }
     expect(answers.map(([status]) => status)).toEqual(Array(6).fill(200));
-    // A hanging Postgres holds the flusher, never a response.
-    for (const [, ms] of answers) expect(ms).toBeLessThan(1000);
+    // A hanging Postgres holds the flusher, never a response: a response that waited on it would wait for
+    // the pool's 60 s acquire deadline. 5 s leaves room for the cold first search on a loaded CI machine
+    // (1 s did not: 1,171 ms once, with 78 other suites running).
+    for (const [, ms] of answers) expect(ms).toBeLessThan(5000);
     await eventually(
       async () => log.counters.dropped,
       (dropped) => dropped === 1,
