@@ -14,6 +14,7 @@ import { createApp } from './app';
 import { apiDbDeadlines, createDb } from './db/database';
 import { answerClientErrors } from './http/errors';
 import { createLimiterRedis } from './http/rate-limit';
+import { closeQuietly } from './jobs/connection';
 import { createIndexQueue } from './jobs/index-queue';
 import { createRenderJobs } from './jobs/render-queue';
 import { createLogger, type Logger } from './logger';
@@ -106,7 +107,7 @@ export async function startServer(): Promise<Server> {
           return Promise.allSettled([
             generations.close(),
             closeMeili(),
-            indexQueue.close(),
+            closeQuietly(indexQueue),
             renderJobs.close(),
             db.destroy(),
             searchLogDb.destroy(),

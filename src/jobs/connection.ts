@@ -3,7 +3,13 @@
  * producer side) and for the worker's blocking connections, plus the `QueueEvents` listener that waits for
  * jobs without polling.
  */
-import { QueueEvents, type ConnectionOptions, type Queue, type RedisOptions } from 'bullmq';
+import {
+  QueueEvents,
+  type ConnectionOptions,
+  type Queue,
+  type RedisOptions,
+  type RedisQueueBackend,
+} from 'bullmq';
 import type { AppConfig } from '../../config/env';
 
 /**
@@ -36,6 +42,31 @@ export function createQueueEvents(
   });
   events.on('error', onError);
   return events;
+}
+
+/**
+ * Closes a queue, queue-events listener or worker and makes sure its Redis connection is gone. BullMQ's
+ * `close()` quits the connection, but when Redis is down at that moment the quit fails, BullMQ marks the
+ * client ended anyway and ioredis's reconnect timer keeps running: the connection comes back later and
+ * keeps the process alive. Disconnecting the client after the close stops that timer (idempotent).
+ * Never rejects: errors of the close are returned, for the caller to log if it cares.
+ */
+export async function closeQuietly(closable: {
+  close(): Promise<void>;
+  getBackend(): RedisQueueBackend;
+}): Promise<Error | undefined> {
+  let failure: Error | undefined;
+  try {
+    await closable.close();
+  } catch (error) {
+    failure = error as Error;
+  }
+  try {
+    (await closable.getBackend().connection.client).disconnect();
+  } catch {
+    // no client was ever made, or it is gone already
+  }
+  return failure;
 }
 
 /** Thrown by `withDeadline` when the deadline passed first. */

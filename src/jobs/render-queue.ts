@@ -11,7 +11,7 @@
  */
 import { Queue, type Job, type JobsOptions, type QueueEvents } from 'bullmq';
 import type { AppConfig } from '../../config/env';
-import { createQueueEvents, DeadlineError, redisConnection, withDeadline } from './connection';
+import { closeQuietly, createQueueEvents, DeadlineError, redisConnection, withDeadline } from './connection';
 import { DEFAULT_JOB_OPTIONS } from './index-queue';
 
 /** Queue name; Redis keys live under `<REDIS_PREFIX>:render:*`. */
@@ -234,7 +234,7 @@ export function createRenderJobs(
       await withDeadline(queue.remove(previewJobId(request)), REDIS_DEADLINE_MS, 'Redis did not answer');
     },
     async close() {
-      await Promise.allSettled([events?.close(), queue.close()]);
+      await Promise.all([events && closeQuietly(events), closeQuietly(queue)]);
     },
   };
 }
