@@ -3,6 +3,7 @@
  * producer side) and for the worker's blocking connections, plus the `QueueEvents` listener that waits for
  * jobs without polling.
  */
+import type { Redis as IORedis } from 'ioredis';
 import {
   QueueEvents,
   type ConnectionOptions,
@@ -61,11 +62,10 @@ export async function closeQuietly(closable: {
   } catch (error) {
     failure = error as Error;
   }
-  try {
-    (await closable.getBackend().connection.client).disconnect();
-  } catch {
-    // no client was ever made, or it is gone already
-  }
+  // The ioredis client itself: `connection.client` would wait for a connection that never became ready
+  // (Redis down since start), forever. `_client` is protected in BullMQ's types, not at run time.
+  const { _client: client } = closable.getBackend().connection as unknown as { _client?: IORedis };
+  client?.disconnect();
   return failure;
 }
 
