@@ -14,7 +14,7 @@
  *   limits counted (a second API child); freshness (import commit → visible, with the real worker); the
  *   API's RSS; `--duration` seconds per case (default 20), `--connections` (default 16). Also the full
  *   reindex time and SQL queries per detail. `--diagnose` adds three single-connection cases,
- *   `--profile` a CPU profile of the API under the unique product search and the product detail.
+ *   `--profile` a CPU profile of the API under the unique product search and the product and media details.
  * - Rate limiter (bench/rate-limit.ts): one `consume` on Redis, the cost every counted request pays.
  * - Renditions (bench/render.ts, its own process so that its peak RSS is its own): `--render-images`
  *   renders (default 20) of generated 12-megapixel JPEGs into the five built-in formats, images/s; then

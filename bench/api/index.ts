@@ -332,7 +332,7 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
     let profiles: ProfileResult[] | undefined;
     if (options.profile) {
       profiles = [];
-      for (const name of [CASE.productSearch, CASE.productDetail]) {
+      for (const name of [CASE.productSearch, CASE.productDetail, CASE.mediaDetail]) {
         const spec = cases.find((c) => c.name === name)!;
         const seconds = Math.min(10, run.durationSec);
         log(`profiling the API under "${name}" for ${seconds} s (a fresh API child with --cpu-prof)...`);

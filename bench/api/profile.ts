@@ -10,12 +10,12 @@ import path from 'node:path';
 import type { CpuPids } from './cpu';
 import { runCase } from './load';
 import { startApi } from './services';
-import type { CaseSpec, ProfileEntry, ProfileResult } from './types';
+import type { CaseSpec, ProfileResult } from './types';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string } }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string }; children?: number[] }[];
   /** microseconds of the monotonic clock (process.hrtime) */
   startTime: number;
   samples: number[];
@@ -37,16 +37,25 @@ function moduleOf(url: string): string {
 
 /**
  * The top `n` of a profile by self time, counting only samples from `fromUs` (monotonic microseconds) on
- * and leaving out idle time: functions and modules, each in % of the busy samples.
+ * and leaving out idle time: functions and modules by self time, and functions by total time (self plus
+ * what they called: which middleware or handler a request's time is spent under), each in % of the busy
+ * samples.
  */
 function summarize(
   profile: CpuProfile,
   n: number,
   fromUs: number,
-): { functions: ProfileEntry[]; modules: ProfileEntry[] } {
+): Pick<ProfileResult, 'functions' | 'modules' | 'inclusive'> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const keyOf = (id: number): string => {
+    const { functionName, url } = byId.get(id)!.callFrame;
+    return `${functionName || '(anonymous)'} (${moduleOf(url)})`;
+  };
   const fn = new Map<string, number>();
   const mod = new Map<string, number>();
+  const inclusive = new Map<string, number>();
   let total = 0;
   let at = profile.startTime;
   profile.samples.forEach((id, i) => {
@@ -61,13 +70,20 @@ function summarize(
     const key = `${functionName || '(anonymous)'} (${where})`;
     fn.set(key, (fn.get(key) ?? 0) + dt);
     mod.set(where, (mod.get(where) ?? 0) + dt);
+    // Every function on the sample's stack once (recursion and Express's re-entrant `next` counted once).
+    const onStack = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) onStack.add(keyOf(at));
+    for (const name of onStack) inclusive.set(name, (inclusive.get(name) ?? 0) + dt);
   });
-  const top = (map: Map<string, number>) =>
+  const top = (map: Map<string, number>, count = n) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
+      .slice(0, count)
       .map(([name, t]) => ({ name, percent: (t / Math.max(1, total)) * 100 }));
-  return { functions: top(fn), modules: top(mod) };
+  // Total time: the frames every request passes through (root, event loop, parser) are near 100 % and say
+  // nothing; the listing starts below them.
+  const below = new Map([...inclusive].filter(([, t]) => t / Math.max(1, total) < 0.9));
+  return { functions: top(fn), modules: top(mod), inclusive: top(below, 2 * n) };
 }
 
 /**

@@ -220,7 +220,8 @@ export function apiTable(result: ApiBenchResult): string {
     ...(result.profiles ?? []).flatMap((p) => [
       `CPU profile of the API under "${p.name}" (${fmt(p.rps, 0)} requests/s under the profiler), self time in % of the busy samples: ` +
         `by module ${p.modules.map((e) => `${e.name} ${fmt(e.percent, 1)} %`).join(', ')}; top functions ` +
-        `${p.functions.map((e) => `\`${e.name}\` ${fmt(e.percent, 1)} %`).join(', ')}.`,
+        `${p.functions.map((e) => `\`${e.name}\` ${fmt(e.percent, 1)} %`).join(', ')}; by total time ` +
+        `(with what they call) ${p.inclusive.map((e) => `\`${e.name}\` ${fmt(e.percent, 1)} %`).join(', ')}.`,
       '',
     ]),
     `Full reindex (\`runReindex(ctx, 'all')\`): **${(result.reindexMs / 1000).toFixed(1)} s** (` +

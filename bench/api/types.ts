@@ -277,6 +277,9 @@ export interface ProfileResult {
   name: string;
   /** requests/s of the profiled run (the profiler slows it) */
   rps: number;
+  /** by self time */
   functions: ProfileEntry[];
   modules: ProfileEntry[];
+  /** by total time (self and callees), below the frames every request passes through */
+  inclusive: ProfileEntry[];
 }
