@@ -16,14 +16,19 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 
 /**
- * A JSON response of a route handler: the body (or its JSON text with that text's ETag, made once by
+ * A JSON response of a route handler: the body (or its UTF-8 JSON bytes with their ETag, made once by
  * `serialized` for a cached answer) and, when it changes at a known time, that time.
  */
 export interface JsonReply {
   kind: 'json';
   body?: unknown;
-  /** the body as sent, when already serialized; `etag` is then its strong ETag */
-  text?: string;
+  /**
+   * The body as sent (UTF-8 JSON), when already serialized; `etag` is then its strong ETag. Bytes, not a
+   * string: a cached answer is sent again without encoding it again (Express's `send` of a string spent
+   * 40 % of a cached detail's CPU in `Buffer.from`, bench profile), and a cache of Buffers lives outside
+   * the V8 heap.
+   */
+  bytes?: Buffer;
   etag?: string;
   /** ms since epoch: the body changes then (an image in it expires); caps `max-age` */
   expiresAt?: number;
@@ -34,10 +39,22 @@ export function reply(body: unknown, expiresAt?: number): JsonReply {
   return expiresAt === undefined ? { kind: 'json', body } : { kind: 'json', body, expiresAt };
 }
 
+/**
+ * `text` as UTF-8 in memory of its own. For bytes kept in a cache: `Buffer.from` puts small strings
+ * (under 4 KB) in a shared 8 KB slab, which a cached 1 KB answer would keep alive whole.
+ */
+function ownUtf8(text: string): Buffer {
+  const pooled = Buffer.from(text);
+  if (pooled.byteLength === pooled.buffer.byteLength) return pooled;
+  const own = Buffer.allocUnsafeSlow(pooled.byteLength);
+  pooled.copy(own);
+  return own;
+}
+
 /** `reply(body, expiresAt)` serialized once, with its ETag: for answers kept in a cache and sent again. */
-export function serialized(body: unknown, expiresAt?: number): JsonReply & { text: string; etag: string } {
-  const text = JSON.stringify(body);
-  return { kind: 'json', text, etag: strongEtag(text), ...(expiresAt === undefined ? {} : { expiresAt }) };
+export function serialized(body: unknown, expiresAt?: number): JsonReply & { bytes: Buffer; etag: string } {
+  const bytes = ownUtf8(JSON.stringify(body));
+  return { kind: 'json', bytes, etag: strongEtag(bytes), ...(expiresAt === undefined ? {} : { expiresAt }) };
 }
 
 /** Who may keep a copy: any cache (`public`) or only the client (`private`). */
@@ -68,9 +85,12 @@ export function cacheControl(
   return `public, max-age=${Math.min(maxAgeSeconds, untilExpiry)}`;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
  * Sends `json` as the 200 response of `req`, or 304 without a body when `If-None-Match` matches its ETag.
- * Sets `ETag`, `Cache-Control` and, for private bodies, `Vary: Authorization`.
+ * Sets `ETag`, `Cache-Control` and, for private bodies, `Vary: Authorization`; `Content-Type` and
+ * `Content-Length` as Express's `send` would (a HEAD request gets the headers alone: Node drops the body).
  */
 export function sendJson(
   req: Request,
@@ -78,8 +98,8 @@ export function sendJson(
   json: JsonReply,
   policy: { scope: CacheScope; maxAgeSeconds: number },
 ): void {
-  const text = json.text ?? JSON.stringify(json.body);
-  const etag = json.etag ?? strongEtag(text);
+  const bytes = json.bytes ?? Buffer.from(JSON.stringify(json.body));
+  const etag = json.etag ?? strongEtag(bytes);
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', cacheControl(policy.scope, policy.maxAgeSeconds, json.expiresAt));
   if (policy.scope === 'private') res.vary('Authorization');
@@ -87,14 +107,16 @@ export function sendJson(
     res.status(304).end();
     return;
   }
-  res.type('application/json').send(text);
+  res.setHeader('Content-Type', JSON_TYPE);
+  res.setHeader('Content-Length', bytes.length);
+  res.end(bytes);
 }
 
-/** A page's items serialized once (kept in the result cache and sent again): JSON text and its digest. */
+/** A page's items serialized once (kept in the result cache and sent again): JSON bytes and their digest. */
 export interface SerializedItems {
-  /** the items as a JSON array */
-  text: string;
-  /** SHA-256 of `text`, base64url */
+  /** the items as a JSON array, UTF-8 */
+  bytes: Buffer;
+  /** SHA-256 of `bytes`, base64url */
   digest: string;
   /** how many items */
   count: number;
@@ -102,11 +124,12 @@ export interface SerializedItems {
 
 /** `items` as `SerializedItems`. */
 export function serializeItems(items: readonly unknown[]): SerializedItems {
-  const text = JSON.stringify(items);
-  return { text, digest: createHash('sha256').update(text).digest('base64url'), count: items.length };
+  const bytes = ownUtf8(JSON.stringify(items));
+  return { bytes, digest: createHash('sha256').update(bytes).digest('base64url'), count: items.length };
 }
 
 const EMPTY_DATA = '{"data":[]';
+const DATA_KEY = Buffer.from('{"data":');
 
 /**
  * The reply `{ data: <items>, ...rest }` whose items are already serialized: the rest (`links` and `meta`,
@@ -116,7 +139,7 @@ const EMPTY_DATA = '{"data":[]';
  */
 export function replyWithItems(rest: object, items: SerializedItems, expiresAt?: number): JsonReply {
   const shell = JSON.stringify({ data: [], ...rest });
-  const text = `{"data":${items.text}${shell.slice(EMPTY_DATA.length)}`;
+  const bytes = Buffer.concat([DATA_KEY, items.bytes, Buffer.from(shell.slice(EMPTY_DATA.length))]);
   const etag = `"${createHash('sha256').update(items.digest).update(shell).digest('base64url')}"`;
-  return { kind: 'json', text, etag, ...(expiresAt === undefined ? {} : { expiresAt }) };
+  return { kind: 'json', bytes, etag, ...(expiresAt === undefined ? {} : { expiresAt }) };
 }

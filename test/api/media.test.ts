@@ -281,6 +281,23 @@ describe('HTTP conventions', () => {
     },
   );
 
+  it.each(['/media', '/media?search=Seitenansicht', '/media/5001'])(
+    '%s: Content-Length counts the UTF-8 bytes, HEAD sends the same headers and no body',
+    async (path) => {
+      const get = await stack.api.get(path);
+      const bytes = Buffer.from(await get.arrayBuffer());
+      expect(bytes.toString('utf8')).toMatch(/[^\x00-\x7f]/); // umlauts: bytes and characters differ
+      expect(get.headers.get('content-length')).toBe(String(bytes.length));
+      expect(get.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const head = await stack.api.get(path, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      for (const name of ['content-length', 'content-type', 'etag', 'cache-control']) {
+        expect(head.headers.get(name)).toBe(get.headers.get(name));
+      }
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+    },
+  );
+
   it('answers 503 when the media index is missing, never 500', async () => {
     await stack.indexer.meili.deleteIndex(`${stack.config.meiliIndexPrefix}media`).waitTask();
     // A search needs the index (a list would come from Postgres: test/api/degraded-lists.test.ts).

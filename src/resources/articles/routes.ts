@@ -58,7 +58,7 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<A
             attributesToRetrieve: RECORD_FIELDS,
           });
         const value = { items: serializeItems(result.hits.map(serializeArticle)), total: totalHits(result) };
-        return { value, size: value.items.text.length + 256 };
+        return { value, size: value.items.bytes.length + 256 };
       });
     const found = await fromIndex().catch(async (error: unknown) => {
       // Meilisearch down: a list without search is answered from Postgres, exactly.

@@ -60,7 +60,7 @@ export function list(deps: AppDeps): RouteHandler<ContentMediaListParams> {
         key,
         now,
         async () => serializePage(await searchCmsMedia(search, params, now)),
-        (value) => value.items.text.length + 256,
+        (value) => value.items.bytes.length + 256,
       );
     } catch (error) {
       // Meilisearch down: a list without search is answered from Postgres, exactly.

@@ -45,7 +45,7 @@ export function list(deps: AppDeps): RouteHandler<MediaListParams> {
         `media?${JSON.stringify(params)}`,
         now,
         async () => serializePage(await searchMedia(search, params, now), now),
-        (value) => value.items.text.length + 256,
+        (value) => value.items.bytes.length + 256,
       );
     } catch (error) {
       // Meilisearch down: a list without search is answered from Postgres, exactly.
@@ -92,7 +92,11 @@ export function show(deps: AppDeps): RouteHandler<undefined> {
         if (!record) return { value: undefined, size: 0 }; // not kept
         const expiresAt = nearestExpiry([record.valid_until], now);
         const out = serialized({ data: serializeMedium(record, deps.config.appUrl) }, expiresAt);
-        return { value: out, size: out.text.length * 2, ...(expiresAt === undefined ? {} : { expiresAt }) };
+        return {
+          value: out,
+          size: out.bytes.length + 256,
+          ...(expiresAt === undefined ? {} : { expiresAt }),
+        };
       },
       now,
     );

@@ -53,7 +53,7 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<P
         const value = serializePage(await searchProducts(searchDepsOf(deps), params));
         return {
           value,
-          size: value.items.text.length + 256,
+          size: value.items.bytes.length + 256,
           ...(value.expiresAt ? { expiresAt: value.expiresAt } : {}),
         };
       });
@@ -116,7 +116,11 @@ export function show(deps: AppDeps): RouteHandler<undefined> {
           { data: serializeProductDetail(found.record, found.relations, ctx) },
           expiresAt,
         );
-        return { value: out, size: out.text.length * 2, ...(expiresAt === undefined ? {} : { expiresAt }) };
+        return {
+          value: out,
+          size: out.bytes.length + 256,
+          ...(expiresAt === undefined ? {} : { expiresAt }),
+        };
       },
       now,
     );
