@@ -6,12 +6,8 @@
  * requests/s; 256 MB would hold it to about 350 MB but leaves too little room above the live heap and
  * costs up to a quarter of the list throughput in garbage collection (the A/B table there).
  *
- * The heap must hold the result cache: about 190 MB plus API_RESULT_CACHE_MB (the dictionary and lexicon,
- * the modules, requests in flight). `npm start`, the Dockerfile's CMD and the compose `api` service pass
- * these flags (test/deploy/compose.test.ts keeps them equal); the server warns at start when the cache
- * cannot fit (src/server.ts). Raise `--max-old-space-size` together with API_RESULT_CACHE_MB.
+ * The result cache keeps its answers as Buffers, outside the V8 heap (they count in the RSS, not against
+ * these limits). `npm start`, the Dockerfile's CMD and the compose `api` service pass these flags
+ * (test/deploy/compose.test.ts keeps them equal).
  */
 export const API_NODE_FLAGS = ['--max-old-space-size=384', '--max-semi-space-size=4'] as const;
-
-/** MB of old generation the API needs besides its result cache (see API_NODE_FLAGS). */
-export const API_HEAP_BASE_MB = 190;

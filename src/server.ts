@@ -7,9 +7,7 @@
  * anything still open is cut and the exit code is 1.
  */
 import type { Server, ServerResponse } from 'node:http';
-import { getHeapStatistics } from 'node:v8';
 import { getConfig } from '../config/env';
-import { API_HEAP_BASE_MB } from '../config/runtime';
 import { createApp } from './app';
 import { apiDbDeadlines, createDb } from './db/database';
 import { answerClientErrors } from './http/errors';
@@ -17,33 +15,16 @@ import { createLimiterRedis } from './http/rate-limit';
 import { closeQuietly } from './jobs/connection';
 import { createIndexQueue } from './jobs/index-queue';
 import { createRenderJobs } from './jobs/render-queue';
-import { createLogger, type Logger } from './logger';
+import { createLogger } from './logger';
 import { createSearchLog } from './search-log';
 import { watchGenerations } from './search/generations';
 import { lexiconProvider } from './search/german/provider';
 import { createApiMeiliClient } from './search/indexes';
 
-/**
- * Logs a warning when the result cache (API_RESULT_CACHE_MB) and the API's other heap (API_HEAP_BASE_MB)
- * do not fit in this process's V8 heap limit: the process was started without the flags of
- * config/runtime.ts, or the cache was raised without `--max-old-space-size`.
- */
-function warnIfCacheOutgrowsHeap(resultCacheBytes: number, logger: Logger): void {
-  const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
-  const neededMb = API_HEAP_BASE_MB + Math.ceil(resultCacheBytes / 2 ** 20);
-  if (neededMb > heapLimitMb) {
-    logger.warn(
-      { heapLimitMb, neededMb },
-      `the result cache may not fit in the heap: start node with --max-old-space-size=${neededMb} or more (config/runtime.ts)`,
-    );
-  }
-}
-
 /** Starts the API; resolves with the listening server. */
 export async function startServer(): Promise<Server> {
   const config = getConfig();
   const logger = createLogger(config, 'api');
-  warnIfCacheOutgrowsHeap(config.resultCacheBytes, logger);
   const db = createDb(config.databaseUrl, 10, apiDbDeadlines(config));
   const { meili, close: closeMeili } = createApiMeiliClient(config);
   const redis = createLimiterRedis(config, logger);
