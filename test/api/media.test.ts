@@ -286,7 +286,7 @@ describe('HTTP conventions', () => {
     async (path) => {
       const get = await stack.api.get(path);
       const bytes = Buffer.from(await get.arrayBuffer());
-      expect(bytes.toString('utf8')).toMatch(/[^\x00-\x7f]/); // umlauts: bytes and characters differ
+      expect(bytes.length).toBeGreaterThan(bytes.toString('utf8').length); // umlauts: bytes ≠ characters
       expect(get.headers.get('content-length')).toBe(String(bytes.length));
       expect(get.headers.get('content-type')).toBe('application/json; charset=utf-8');
       const head = await stack.api.get(path, { method: 'HEAD' });
