@@ -281,7 +281,8 @@ describe('HTTP conventions', () => {
     },
   );
 
-  it.each(['/media', '/media?search=Seitenansicht', '/media/5001'])(
+  // Not the searches of the next test, which the result cache would then answer without Meilisearch.
+  it.each(['/media', '/media?search=Seitenansicht&per_page=5', '/media/5001'])(
     '%s: Content-Length counts the UTF-8 bytes, HEAD sends the same headers and no body',
     async (path) => {
       const get = await stack.api.get(path);
