@@ -24,7 +24,7 @@ import { deleteOrphanBuilds, runReindex } from './jobs/reindex';
 import { runPreview, runRender, type RenderContext } from './jobs/render';
 import { syncOutbox } from './jobs/sync';
 import Redis from 'ioredis';
-import { closeQuietly, redisConnection } from '../src/jobs/connection';
+import { closeAndDisconnect, redisConnection } from '../src/jobs/connection';
 import { advanceGenerations } from '../src/search/generations';
 import {
   createIndexQueue,
@@ -250,8 +250,8 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
     async close() {
       await worker.close();
       await syncRequests.flush();
-      await closeQuietly(queue);
-      if (!options.indexQueue) await closeQuietly(indexQueue);
+      await closeAndDisconnect(queue);
+      if (!options.indexQueue) await closeAndDisconnect(indexQueue);
     },
   };
 }
@@ -321,8 +321,8 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
   const close = async () => {
     clearInterval(guard);
     await Promise.all([worker.close(), renders?.worker.close()]);
-    await (renders ? renders.close() : closeQuietly(renderQueue));
-    await closeQuietly(queue);
+    await (renders ? renders.close() : closeAndDisconnect(renderQueue));
+    await closeAndDisconnect(queue);
     announcer.disconnect();
   };
   try {

@@ -12,7 +12,7 @@ import { createApp } from './app';
 import { apiDbDeadlines, createDb } from './db/database';
 import { answerClientErrors } from './http/errors';
 import { createLimiterRedis } from './http/rate-limit';
-import { closeQuietly } from './jobs/connection';
+import { closeAndDisconnect } from './jobs/connection';
 import { createIndexQueue } from './jobs/index-queue';
 import { createRenderJobs } from './jobs/render-queue';
 import { createLogger } from './logger';
@@ -88,7 +88,7 @@ export async function startServer(): Promise<Server> {
           return Promise.allSettled([
             generations.close(),
             closeMeili(),
-            closeQuietly(indexQueue),
+            closeAndDisconnect(indexQueue),
             renderJobs.close(),
             db.destroy(),
             searchLogDb.destroy(),

@@ -46,27 +46,24 @@ export function createQueueEvents(
 }
 
 /**
- * Closes a queue, queue-events listener or worker and makes sure its Redis connection is gone. BullMQ's
- * `close()` quits the connection, but when Redis is down at that moment the quit fails, BullMQ marks the
- * client ended anyway and ioredis's reconnect timer keeps running: the connection comes back later and
- * keeps the process alive. Disconnecting the client after the close stops that timer (idempotent).
- * Never rejects: errors of the close are returned, for the caller to log if it cares.
+ * Closes a queue or queue-events listener and makes sure its Redis connection is gone. BullMQ's `close()`
+ * quits the connection, but when Redis is down at that moment the quit fails, BullMQ marks the client
+ * ended anyway and ioredis's reconnect timer keeps running: the connection comes back later and keeps the
+ * process alive. Disconnecting the client after the close stops that timer (idempotent). Rejects as
+ * `close()` does, after the disconnect.
  */
-export async function closeQuietly(closable: {
+export async function closeAndDisconnect(closable: {
   close(): Promise<void>;
   getBackend(): RedisQueueBackend;
-}): Promise<Error | undefined> {
-  let failure: Error | undefined;
+}): Promise<void> {
   try {
     await closable.close();
-  } catch (error) {
-    failure = error as Error;
+  } finally {
+    // The ioredis client itself: `connection.client` would wait for a connection that never became ready
+    // (Redis down since start), forever. `_client` is protected in BullMQ's types, not at run time.
+    const { _client: client } = closable.getBackend().connection as unknown as { _client?: IORedis };
+    client?.disconnect();
   }
-  // The ioredis client itself: `connection.client` would wait for a connection that never became ready
-  // (Redis down since start), forever. `_client` is protected in BullMQ's types, not at run time.
-  const { _client: client } = closable.getBackend().connection as unknown as { _client?: IORedis };
-  client?.disconnect();
-  return failure;
 }
 
 /** Thrown by `withDeadline` when the deadline passed first. */

@@ -11,7 +11,13 @@
  */
 import { Queue, type Job, type JobsOptions, type QueueEvents } from 'bullmq';
 import type { AppConfig } from '../../config/env';
-import { closeQuietly, createQueueEvents, DeadlineError, redisConnection, withDeadline } from './connection';
+import {
+  closeAndDisconnect,
+  createQueueEvents,
+  DeadlineError,
+  redisConnection,
+  withDeadline,
+} from './connection';
 import { DEFAULT_JOB_OPTIONS } from './index-queue';
 
 /** Queue name; Redis keys live under `<REDIS_PREFIX>:render:*`. */
@@ -234,7 +240,7 @@ export function createRenderJobs(
       await withDeadline(queue.remove(previewJobId(request)), REDIS_DEADLINE_MS, 'Redis did not answer');
     },
     async close() {
-      await Promise.all([events && closeQuietly(events), closeQuietly(queue)]);
+      await Promise.allSettled([events && closeAndDisconnect(events), closeAndDisconnect(queue)]);
     },
   };
 }

@@ -2,7 +2,7 @@
  * Closing the API while its Redis is down (a deploy during an outage): every Redis connection of the API
  * (rate limits, index generations, the render queue) stays closed when Redis comes back, so a stopped API
  * neither reconnects nor keeps its process alive. BullMQ's `close()` alone left the render queue's
- * connection reconnecting (src/jobs/connection.ts `closeQuietly`).
+ * connection reconnecting (src/jobs/connection.ts `closeAndDisconnect`).
  */
 import Redis from 'ioredis';
 import { freePort } from '../../tools/dev/free-port';
