@@ -49,10 +49,15 @@ function summarize(
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const keyOf = (id: number): string => {
-    const { functionName, url } = byId.get(id)!.callFrame;
-    return `${functionName || '(anonymous)'} (${moduleOf(url)})`;
-  };
+  // Each node's module and function name, once. Line numbers are of the code tsx compiled (one line per
+  // module), not of the sources: left out.
+  const moduleById = new Map(profile.nodes.map((node) => [node.id, moduleOf(node.callFrame.url)]));
+  const keyById = new Map(
+    profile.nodes.map((node) => [
+      node.id,
+      `${node.callFrame.functionName || '(anonymous)'} (${moduleById.get(node.id)!})`,
+    ]),
+  );
   const fn = new Map<string, number>();
   const mod = new Map<string, number>();
   const inclusive = new Map<string, number>();
@@ -64,15 +69,14 @@ function summarize(
     const node = byId.get(id);
     if (!node || at < fromUs || node.callFrame.functionName === '(idle)') return;
     total += dt;
-    const { functionName, url } = node.callFrame;
-    const where = moduleOf(url);
-    // Line numbers are of the code tsx compiled (one line per module), not of the sources: left out.
-    const key = `${functionName || '(anonymous)'} (${where})`;
+    const key = keyById.get(id)!;
+    const where = moduleById.get(id)!;
     fn.set(key, (fn.get(key) ?? 0) + dt);
     mod.set(where, (mod.get(where) ?? 0) + dt);
     // Every function on the sample's stack once (recursion and Express's re-entrant `next` counted once).
     const onStack = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) onStack.add(keyOf(at));
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
+      onStack.add(keyById.get(at)!);
     for (const name of onStack) inclusive.set(name, (inclusive.get(name) ?? 0) + dt);
   });
   const top = (map: Map<string, number>, count = n) =>
