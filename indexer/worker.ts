@@ -401,6 +401,12 @@ async function keepSchedules(
 }
 
 async function main(): Promise<void> {
+  // Listen for the signal before the first job can start: a SIGTERM that arrives while start-up is still
+  // under way must wait for that job too, not kill the process with it.
+  const signalled = new Promise<string>((resolve) => {
+    process.on('SIGTERM', () => resolve('SIGTERM'));
+    process.on('SIGINT', () => resolve('SIGINT'));
+  });
   const config = getConfig();
   const logger = pino({ name: 'index-worker', level: config.logLevel });
   const db = createDb(config.databaseUrl, 4);
@@ -420,24 +426,16 @@ async function main(): Promise<void> {
     },
     'worker started',
   );
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'index worker stopping after the current job');
-    indexer
-      .close()
-      .then(() => db.destroy())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error({ err: error }, 'index worker: unclean shutdown');
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  const signal = await signalled;
+  logger.info({ signal }, 'index worker stopping after the current job');
+  try {
+    await indexer.close();
+    await db.destroy();
+  } catch (error) {
+    logger.error({ err: error }, 'index worker: unclean shutdown');
+    process.exit(1);
+  }
+  process.exit(0);
 }
 
 if (require.main === module) {

@@ -9,14 +9,20 @@
  * - `npm start` (src/server.ts) stopped with SIGTERM writes what it buffered before it exits.
  */
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { freePort } from '../../tools/dev/free-port';
 import { startTestApi, type TestApi } from '../support/api';
 import { captureLogger, type LogLine } from '../support/logs';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
-import { eventually, killProcess, startRedisServer, startTcpProxy, type TcpProxy } from '../support/outage';
+import {
+  eventually,
+  exitOf,
+  killProcess,
+  startRedisServer,
+  startTcpProxy,
+  type TcpProxy,
+} from '../support/outage';
 import { dropRedisKeys, testConfig, testMeili } from '../support/stack';
 
 let stack: CatalogStack;
@@ -210,8 +216,7 @@ describe('npm start', () => {
       }
       // At once: the flusher's 1 s tick has (almost surely) not run yet; only the shutdown can write them.
       child.kill('SIGTERM');
-      const [code] = (await once(child, 'exit')) as [number | null];
-      expect(code).toBe(0);
+      expect(await exitOf(child)).toBe(0);
       expect(await loggedQueries()).toEqual(['shutdown-1', 'shutdown-2', 'shutdown-3']);
     } finally {
       await killProcess(child);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createIndexQueue, type IndexQueue } from '../../src/jobs/index-queue';
 import { freePort } from '../../tools/dev/free-port';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
-import { eventually, killProcess } from '../support/outage';
+import { eventually, exitOf, killProcess } from '../support/outage';
 import { testMeili } from '../support/stack';
 
 jest.setTimeout(90_000);
@@ -192,15 +192,14 @@ describe('npm start on SIGTERM', () => {
         (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
       );
       expect(late).toBe('ECONNREFUSED');
-      expect(child.exitCode).toBeNull(); // still serving the held requests
+      expect([child.exitCode, child.signalCode]).toEqual([null, null]); // still serving the held requests
 
       proxy.release();
       const results = await Promise.all(inFlight);
       const failed = results.filter((r) => r.status !== 200);
       expect(failed).toEqual([]);
       expect(results.every((r) => r.connection === 'close')).toBe(true);
-      const [code] = (await once(child, 'exit')) as [number | null];
-      expect(code).toBe(0);
+      expect(await exitOf(child)).toBe(0);
       // The search log was flushed on the way out.
       const logged = (
         await stack.database.db('search_log').where('query', 'like', 'shutdown-%').count('* as n')
@@ -242,11 +241,10 @@ describe('npm run worker on SIGTERM', () => {
 
       child.kill('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(child.exitCode).toBeNull(); // waiting for the job, not cutting it
+      expect([child.exitCode, child.signalCode]).toEqual([null, null]); // waiting for the job, not cutting it
 
       proxy.release();
-      const [code] = (await once(child, 'exit')) as [number | null];
-      expect(code).toBe(0);
+      expect(await exitOf(child)).toBe(0);
       expect(await job.getState()).toBe('completed');
     } finally {
       proxy.release();

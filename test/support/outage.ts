@@ -59,6 +59,17 @@ export async function killProcess(child: ChildProcess): Promise<void> {
   await once(child, 'exit');
 }
 
+/**
+ * How `child` ended: its exit code, or the signal that killed it. Resolves at once when it has already
+ * exited (a bare `once(child, 'exit')` would then wait forever).
+ */
+export async function exitOf(child: ChildProcess): Promise<number | NodeJS.Signals> {
+  if (child.exitCode !== null) return child.exitCode;
+  if (child.signalCode !== null) return child.signalCode;
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  return code ?? signal ?? -1;
+}
+
 /** Polls `probe` every 50 ms until `ok` holds or `timeoutMs` passed; returns the last value. */
 export async function eventually<T>(
   probe: () => Promise<T>,
