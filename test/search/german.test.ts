@@ -5,7 +5,12 @@
  */
 import { FAMILIES } from '../../tools/generate/families';
 import { finestParts, splitWord, transliterate, umlautSpellings } from '../../src/search/german/decompound';
-import { germanDictionary, parseHunspell } from '../../src/search/german/hunspell';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { FormSet, FormTable } from '../../src/search/german/forms';
+import { germanDictionary, parseHunspell, readGermanDictionary } from '../../src/search/german/hunspell';
 import { buildLexicon, LEXICON, vocabularyWords } from '../../src/search/german/lexicon';
 import { germanQuery } from '../../src/search/german/query';
 import { searchTerms, wordTerms, words } from '../../src/search/german/terms';
@@ -42,6 +47,89 @@ describe('parseHunspell', () => {
     expect(d.words.size).toBeGreaterThan(200_000);
     expect(d.heads.get('sägen')).toBe('säge');
     expect(d.verbStems.has('mäh')).toBe(true);
+  });
+});
+
+describe('FormTable', () => {
+  it('answers get, has and iteration as the map it was built from', () => {
+    const entries: [string, string][] = [
+      ['sägen', 'säge'], // the lemma a prefix of the form
+      ['säge', 'säge'],
+      ['hecken', 'hecke'],
+      ['bäume', 'baum'], // a lemma of its own characters
+      ['straße', 'straße'],
+      ['ﬁx', 'x'], // beyond Latin-1
+    ];
+    const table = FormTable.of(entries);
+    expect(table.size).toBe(6);
+    for (const [form, lemma] of entries)
+      expect([form, table.get(form), table.has(form)]).toEqual([form, lemma, true]);
+    for (const absent of ['', 'säg', 'sägenx', 'baum', 'Säge', 'strasse']) {
+      expect([absent, table.get(absent), table.has(absent)]).toEqual([absent, undefined, false]);
+    }
+    expect([...table]).toEqual(entries);
+    expect([...table.keys()]).toEqual(entries.map(([form]) => form));
+    // A form given twice keeps its last lemma, as Map#set does.
+    expect(
+      FormTable.of([
+        ['a', 'b'],
+        ['a', 'c'],
+      ]).get('a'),
+    ).toBe('c');
+    expect(FormTable.of([]).has('a')).toBe(false);
+  });
+
+  it('finds every one of 50,000 forms, colliding hashes included, and survives v8.serialize', () => {
+    const forms = Array.from({ length: 50_000 }, (_, i) => `w${i.toString(36)}ö`);
+    const table = FormTable.of(forms.map((f): [string, string] => [f, f.slice(0, -1)]));
+    const copy = FormTable.from(v8.deserialize(v8.serialize(table.toData())));
+    for (const t of [table, copy]) {
+      expect(forms.every((f) => t.get(f) === f.slice(0, -1))).toBe(true);
+      expect(forms.some((f) => t.has(`${f}x`))).toBe(false);
+    }
+    expect(() => FormTable.from({ chars: [1], records: [], slots: [] })).toThrow(TypeError);
+    const set = FormSet.of(['kette', 'säge']);
+    expect([set.size, set.has('säge'), set.has('sägen'), [...set]]).toEqual([
+      2,
+      true,
+      false,
+      ['kette', 'säge'],
+    ]);
+  });
+});
+
+describe('the dictionary cache', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'dictionary-cache-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('parses once, then reads the same tables from the cache file', () => {
+    const first = readGermanDictionary(dir);
+    expect(first.source).toBe('parsed');
+    expect(readdirSync(dir)).toEqual([expect.stringMatching(/^german-dictionary-[0-9a-f]{16}\.v8$/)]);
+    const second = readGermanDictionary(dir);
+    expect(second.source).toBe('cache');
+    for (const key of ['words', 'heads', 'modifiers'] as const) {
+      expect(second.dictionary[key].size).toBe(first.dictionary[key].size);
+    }
+    expect([...second.dictionary.heads]).toEqual([...first.dictionary.heads]);
+    expect([...second.dictionary.nouns]).toEqual([...first.dictionary.nouns]);
+    expect(second.dictionary.heads.get('sägen')).toBe('säge');
+  });
+
+  it('parses again over a damaged cache file, and without a writable directory', () => {
+    readGermanDictionary(dir);
+    const [file] = readdirSync(dir);
+    writeFileSync(path.join(dir, file!), 'not a dictionary');
+    expect(readGermanDictionary(dir).source).toBe('parsed');
+    expect(readGermanDictionary(dir).source).toBe('cache'); // rewritten
+    const blocked = path.join(dir, 'a-file');
+    writeFileSync(blocked, '');
+    const unwritable = readGermanDictionary(path.join(blocked, 'cache')); // a directory under a file
+    expect(unwritable.source).toBe('parsed');
+    expect(unwritable.dictionary.words.has('säge')).toBe(true);
   });
 });
 

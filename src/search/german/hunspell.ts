@@ -10,27 +10,34 @@
  * checked), prefixes only where they add flags without letters. Hyphenated forms and words with digits or
  * dots are left out; everything is lowercased.
  *
- * Reading and expanding takes about 0.5 s and keeps about 30 MB of heap (65 MB of RSS, measured);
- * `germanDictionary()` does it once per process.
+ * Reading and expanding takes about 0.5 s and leaves the process's RSS about 60 MB higher (the garbage of
+ * parsing 4 MB of text), although the result is small: word tables of about 14 MB outside the V8 heap
+ * (forms.ts). So `germanDictionary()` does it once per installation: the tables are cached in
+ * `node_modules/.cache/catalog-media-read-api/` under a hash of the dictionary files and of this module's
+ * code, and the next process reads them from there in a few milliseconds (the image builds its cache at
+ * build time). Without a writable cache directory every process parses.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
+import { FormSet, FormTable } from './forms';
 
-/** The word lists of the dictionary, lowercase; every map goes from a form to its lemma (the entry's word). */
+/** The word lists of the dictionary, lowercase; every table goes from a form to its lemma (the entry's word). */
 export interface GermanDictionary {
   /** Forms that may stand alone (`säge`, `sägen`, `kette`, `ketten`). */
-  readonly words: ReadonlyMap<string, string>;
+  readonly words: FormTable;
   /** Forms that may end a compound, with their inflections (`säge`, `sägen`, `schere`). */
-  readonly heads: ReadonlyMap<string, string>;
+  readonly heads: FormTable;
   /** Forms that may begin or continue a compound, linking letters included (`ketten`, `hecken`, `heck`). */
-  readonly modifiers: ReadonlyMap<string, string>;
+  readonly modifiers: FormTable;
   /**
    * Stems of the verbs (`mähen` → `mäh`, `wickeln` → `wickel`): German builds compounds from them
    * (`Mähwerk`) and agent nouns the dictionary does not list (`Streuer`, `Spalter`, `Mulcher`).
    */
-  readonly verbStems: ReadonlySet<string>;
+  readonly verbStems: FormSet;
   /** Nouns (capitalized entries that stand alone), lowercase: any of them may begin a compound. */
-  readonly nouns: ReadonlySet<string>;
+  readonly nouns: FormSet;
 }
 
 interface AffixRule {
@@ -138,19 +145,101 @@ export function parseHunspell(affText: string, dicText: string): GermanDictionar
       }
     }
   }
-  return { words, heads, modifiers, verbStems, nouns };
+  return {
+    words: FormTable.of(words),
+    heads: FormTable.of(heads),
+    modifiers: FormTable.of(modifiers),
+    verbStems: FormSet.of(verbStems),
+    nouns: FormSet.of(nouns),
+  };
+}
+
+/** The cache's directory: beside the packages, where build tools keep theirs. */
+export const DICTIONARY_CACHE_DIR = path.join(
+  path.dirname(require.resolve('dictionary-de')),
+  '..',
+  '.cache',
+  'catalog-media-read-api',
+);
+
+/**
+ * The cache file of these dictionary files as this code reads them: a hash of the affix and dictionary
+ * files, of this module and forms.ts (a change of the parser or the tables makes a new file), and of V8's
+ * version (whose serialization format the file is).
+ */
+function cacheFile(dir: string, aff: Buffer, dic: Buffer): string {
+  const hash = createHash('sha256').update(process.versions.v8);
+  for (const file of [__filename, require.resolve('./forms')]) hash.update(readFileSync(file));
+  hash.update(aff).update(dic);
+  return path.join(dir, `german-dictionary-${hash.digest('hex').slice(0, 16)}.v8`);
+}
+
+function toData(d: GermanDictionary): unknown {
+  return {
+    words: d.words.toData(),
+    heads: d.heads.toData(),
+    modifiers: d.modifiers.toData(),
+    verbStems: d.verbStems.table.toData(),
+    nouns: d.nouns.table.toData(),
+  };
+}
+
+function fromData(data: unknown): GermanDictionary {
+  const d = data as Record<keyof GermanDictionary, unknown>;
+  return {
+    words: FormTable.from(d.words),
+    heads: FormTable.from(d.heads),
+    modifiers: FormTable.from(d.modifiers),
+    verbStems: new FormSet(FormTable.from(d.verbStems)),
+    nouns: new FormSet(FormTable.from(d.nouns)),
+  };
+}
+
+/** The cached tables of `file`, or undefined when there is none or it cannot be read whole. */
+function readCache(file: string): GermanDictionary | undefined {
+  try {
+    return fromData(v8.deserialize(readFileSync(file)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the cache file (to a temporary name first, so no reader sees half a file); best effort. */
+function writeCache(file: string, dictionary: GermanDictionary): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(temporary, v8.serialize(toData(dictionary)));
+    renameSync(temporary, file);
+  } catch {
+    // A read-only installation: every process parses (0.5 s and more memory), nothing else changes.
+  }
+}
+
+/**
+ * The package's dictionary, from the cache in `cacheDir` when it holds these files' tables (`source`
+ * 'cache'), else read and expanded (about 0.5 s) and written to the cache for the next process ('parsed').
+ * Throws only when the `dictionary-de` package cannot be read.
+ */
+export function readGermanDictionary(cacheDir = DICTIONARY_CACHE_DIR): {
+  dictionary: GermanDictionary;
+  source: 'cache' | 'parsed';
+} {
+  const dir = path.dirname(require.resolve('dictionary-de'));
+  const aff = readFileSync(path.join(dir, 'index.aff'));
+  const dic = readFileSync(path.join(dir, 'index.dic'));
+  const file = cacheFile(cacheDir, aff, dic);
+  const cached = readCache(file);
+  if (cached) return { dictionary: cached, source: 'cache' };
+  const dictionary = parseHunspell(aff.toString('utf8'), dic.toString('utf8'));
+  writeCache(file, dictionary);
+  return { dictionary, source: 'parsed' };
 }
 
 let loaded: GermanDictionary | undefined;
 
-/** The package's dictionary, read and expanded on first use (about 0.5 s), then kept for the process. */
+/** The package's dictionary (`readGermanDictionary` on first use), kept for the process. */
 export function germanDictionary(): GermanDictionary {
-  if (!loaded) {
-    const dir = path.dirname(require.resolve('dictionary-de'));
-    loaded = parseHunspell(
-      readFileSync(path.join(dir, 'index.aff'), 'utf8'),
-      readFileSync(path.join(dir, 'index.dic'), 'utf8'),
-    );
-  }
+  loaded ??= readGermanDictionary().dictionary;
   return loaded;
 }
