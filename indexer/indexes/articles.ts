@@ -2,8 +2,9 @@
  * The articles index: one document per ACTIVE article (end of life does not matter: spare parts of
  * discontinued machines stay findable). Search is the spec's simpler one: partial match in the order number
  * or the German name, no synonyms. Meilisearch matches words and word prefixes only, so the indexer stores
- * every suffix (3 characters and more) of the compacted order number: a prefix search on the suffixes is a
- * substring search on the order number (`0455` finds `E 11-0455`). Like the original SQL `LIKE`, no typos.
+ * every suffix (3 characters and more) of the compacted order number and of each word of the German name:
+ * a prefix search on the suffixes is a substring search (`0455` finds `E 11-0455`, `messer` the
+ * Schneidmesser and the Garnmesser, `kett` the Rollenkette), as the original's SQL `LIKE` was. No typos.
  */
 import type { Knex } from 'knex';
 import type { Settings } from 'meilisearch';
@@ -24,9 +25,25 @@ export function ordernumberParts(ordernumber: string): string[] {
   return parts;
 }
 
+/** Letters and digits: the words of a name (`Pick-up-Zinke` has three). */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * The suffixes (3 characters and more, the whole word excluded: `name_de` has it) of each word of `name`,
+ * lowercase and without repeats: `Rollenkette` → `ollenkette`, `llenkette`, ..., `kette`, `ette`, `tte`.
+ */
+export function nameParts(name: string): string[] {
+  const parts = new Set<string>();
+  for (const [word] of name.toLowerCase().matchAll(WORD)) {
+    const chars = [...word]; // code points: a suffix never starts inside a surrogate pair
+    for (let i = 1; chars.length - i >= MIN_PART; i++) parts.add(chars.slice(i).join(''));
+  }
+  return [...parts];
+}
+
 async function settings(_db: Knex, documentCount: number): Promise<Settings> {
   return {
-    searchableAttributes: ['ordernumber', 'ordernumber_parts', 'name_de'],
+    searchableAttributes: ['ordernumber', 'ordernumber_parts', 'name_de', 'name_parts'],
     filterableAttributes: ['id', 'type'],
     sortableAttributes: ['ordernumber', 'id'],
     displayedAttributes: ['*'],
@@ -44,6 +61,7 @@ async function documents(db: Knex, ids: readonly number[]): Promise<ArticleDocum
     ...record,
     ordernumber_parts: ordernumberParts(record.ordernumber),
     name_de: record.names.de ?? '',
+    name_parts: nameParts(record.names.de ?? ''),
   }));
 }
 

@@ -45,6 +45,8 @@ export interface ArticleDocument extends ArticleRecord {
   /** lowercased order number without separators, and its suffixes (infix search by prefix matching) */
   ordernumber_parts: string[];
   name_de: string;
+  /** the suffixes of the German name's words (infix search in the name, as `ordernumber_parts`) */
+  name_parts: string[];
 }
 
 /**

@@ -71,6 +71,11 @@ it('searches partially in the order number and the German name, without synonyms
   expect(await ids('?search=E%2011-0455')).toEqual([2009]);
   expect((await ids('?search=Zinke')).sort()).toEqual([2009, 2015]);
   expect(await ids('?search=Verschlei%C3%9Fleiste')).toEqual([2018]);
+  // Inside a word of the name, as the original's LIKE '%messer%' found it.
+  expect((await ids('?search=messer')).sort()).toEqual([2003, 2010, 2014]);
+  expect((await ids('?search=Kette')).sort()).toEqual([2011, 2012]);
+  expect(await ids('?search=bremsbel')).toEqual([2013]);
+  expect(await ids('?search=leiste')).toEqual([2018]);
   expect(await ids('?search=Rundballer')).toEqual([]); // a synonym of products, not of articles
   expect(await ids('?search=tine')).toEqual([]); // English names are not searched here
 });
