@@ -201,6 +201,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(variable, `${issue.message.replace(/^Invalid input: /, '')}${shown}`);
   }
   const e = parsed.data;
+  // Spec "Errors": debug details (exception messages, SQL) only in local debug mode, never in production.
+  if (e.APP_DEBUG && e.APP_ENV !== 'local') {
+    throw new ConfigError(
+      'APP_DEBUG',
+      'is on, which needs APP_ENV=local: debug details (exception messages, SQL) never reach production clients',
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return Object.freeze({
     port: e.PORT,

@@ -52,3 +52,14 @@ describe('API_UNLIMITED_NETWORKS', () => {
     );
   });
 });
+
+describe('APP_DEBUG', () => {
+  it('is for local only: refused in production (the default APP_ENV)', () => {
+    expect(loadConfig({ APP_ENV: 'local', APP_DEBUG: 'true' }).appDebug).toBe(true);
+    expect(loadConfig({ APP_ENV: 'production', APP_DEBUG: 'false' }).appDebug).toBe(false);
+    expect(() => loadConfig({ APP_DEBUG: 'true' })).toThrow(
+      /^Invalid configuration: APP_DEBUG .*APP_ENV=local/,
+    );
+    expect(() => loadConfig({ APP_ENV: 'production', APP_DEBUG: '1' })).toThrow(ConfigError);
+  });
+});
