@@ -25,7 +25,7 @@ async function run(command: string | undefined, args: string[]): Promise<void> {
         },
       });
       if (!values.email) throw new TokenError('--email <user e-mail> is required');
-      if (!(values.profile in PROFILES)) {
+      if (!Object.hasOwn(PROFILES, values.profile)) {
         throw new TokenError(`unknown profile ${values.profile} (use ${Object.keys(PROFILES).join(', ')})`);
       }
       const abilities = values.abilities

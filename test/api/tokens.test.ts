@@ -84,6 +84,7 @@ it('refuses an unknown e-mail, ability, profile or token id with one line and ex
     ['create', '--email', 'nobody@example.com'],
     ['create', '--email', 'cms-integration@example.com', '--abilities', 'content:catalog:write'],
     ['create', '--email', 'cms-integration@example.com', '--profile', 'admin'],
+    ['create', '--email', 'cms-integration@example.com', '--profile', 'toString'], // an Object.prototype key
     ['create'],
     ['revoke', '999999'],
     ['revoke', 'abc'],
@@ -92,5 +93,6 @@ it('refuses an unknown e-mail, ability, profile or token id with one line and ex
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/^token:\w+ failed: /);
+    if (args.includes('--profile')) expect(result.stderr).toMatch(/unknown profile/);
   }
 });
