@@ -7,7 +7,7 @@
 import { BrokenCircuitError } from 'cockatiel';
 import { causeChain } from './causes';
 import cors from 'cors';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { ApiError, errorHandler, notFound, requestId, requestIdOf } from './http/errors';
@@ -58,6 +58,23 @@ function isUnavailable(error: unknown): boolean {
   );
 }
 
+/**
+ * CORS for every origin (spec "Cross-origin access"). `cors` answers every OPTIONS request as a preflight
+ * (204); as in Laravel (the CORS middleware, then the router), only a real preflight (OPTIONS with
+ * `Access-Control-Request-Method`) is answered here, on any path; any other OPTIONS goes on to the routes:
+ * 200 with `Allow` on a known path (src/http/routes.ts), 404 on an unknown one.
+ */
+function corsPreflights(handle: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'OPTIONS' || req.get('Access-Control-Request-Method') !== undefined) {
+      handle(req, res, next);
+      return;
+    }
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    next();
+  };
+}
+
 /** Builds the app; it opens no connection of its own (the caller owns `db`, `meili`, `redis`, `searchLog`). */
 export function createApp(given: AppDeps): Express {
   const app = express();
@@ -81,7 +98,7 @@ export function createApp(given: AppDeps): Express {
 
   app.use(helmet());
   app.use(ops.router);
-  app.use('/api', cors(), requestId);
+  app.use('/api', corsPreflights(cors()), requestId);
   // A NUL (`%00`) in a path names nothing that can exist (Postgres refuses it in a text): 404.
   app.use(['/api', '/files'], (req, _res, next) => {
     next(/%00/.test(req.path) ? new ApiError(404) : undefined);

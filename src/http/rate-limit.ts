@@ -65,6 +65,8 @@ export function rateLimit(deps: RateLimitDeps): RequestHandler {
   const perGuest = limiter('guest', config.rateLimitGuest);
 
   return async (req, res, next) => {
+    // OPTIONS is answered by the router without middleware in Laravel: never counted.
+    if (req.method === 'OPTIONS') return next();
     const ip = req.ip ?? '';
     if (unlimited(ip)) return next();
     const token = await tokenOf(req, deps.db);

@@ -3,8 +3,9 @@
  * `route({...})` in src/routes.ts, and everything else is derived from it: the Express route with its
  * auth middleware and 405 for other methods (`mountRoutes`), and the OpenAPI operation
  * (src/openapi/document.ts). Every documented path answers GET (and HEAD, as Express derives it from GET);
- * any other method gets 405 `method_not_allowed` with `Allow: GET, HEAD`, before any authentication, as in
- * Laravel's routing. CORS preflights (OPTIONS) are answered by the cors middleware before they reach a route.
+ * OPTIONS gets Laravel's empty 200 with `Allow: GET,HEAD`; any other method gets 405 `method_not_allowed`
+ * with `Allow: GET, HEAD`, before any authentication, as in Laravel's routing. CORS preflights (OPTIONS
+ * with `Access-Control-Request-Method`) are answered by the CORS middleware before they reach a route.
  */
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppDeps } from '../deps';
@@ -145,6 +146,22 @@ const methodNotAllowed: RequestHandler = (_req, _res, next) => {
   next(new ApiError(405, { code: 'method_not_allowed', headers: { Allow: ALLOW } }));
 };
 
+/**
+ * `OPTIONS` on a known path (not a CORS preflight: app.ts answers those): what Laravel's router sends, 200
+ * with an empty body and `Allow: GET,HEAD` (laravel-wire-conventions "Methods"; no token needed, not
+ * counted against the request limits).
+ */
+const options: RequestHandler = (_req, res) => {
+  res
+    .status(200)
+    .set({
+      Allow: 'GET,HEAD',
+      'Cache-Control': 'no-cache, private',
+      'Content-Type': 'text/html; charset=UTF-8',
+    })
+    .end();
+};
+
 /** The Express path of an OpenAPI path template: `/products/{slug}` → `/products/:slug`. */
 export function expressPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
@@ -171,12 +188,13 @@ export function mountRoutes(router: Router, deps: AppDeps, routes: readonly ApiR
 }
 
 /**
- * Registers `handler` for GET on `path` of `router` behind the `before` middleware, and 405 for every
- * other method. For routers outside the route table (the documentation routes of src/openapi/routes.ts).
+ * Registers `handler` for GET on `path` of `router` behind the `before` middleware, 200 with `Allow` for
+ * OPTIONS, and 405 for every other method. For routers outside the route table (the documentation routes of src/openapi/routes.ts).
  */
 export function get(router: Router, path: string, handler: Handler, ...before: RequestHandler[]): void {
   router
     .route(path)
     .get(...before, async (req, res) => handler(req, res))
+    .options(options)
     .all(methodNotAllowed);
 }

@@ -62,12 +62,23 @@ it.each(['/user', '/content/products', '/content/products/rp-125-f'])(
       for (const accept of [true, false]) {
         const res = await call(path, header, accept);
         expect(res.status).toBe(401);
-        const body = (await res.json()) as { error: { code: string } };
+        const body = (await res.json()) as { error: { code: string; request_id: string } };
         expect(body.error.code).toBe('unauthenticated');
+        // Cross-origin code can read the error (and its request id) too.
+        expect(res.headers.get('access-control-allow-origin')).toBe('*');
       }
     }
   },
 );
+
+it('takes the older token form without `<id>|` (the secret alone, looked up by its hash), unless revoked', async () => {
+  const bare = (token: string) => `Bearer ${token.slice(token.indexOf('|') + 1)}`;
+  expect((await call('/user', bare(tokens.full!))).status).toBe(200);
+  expect((await call('/content/products', bare(tokens.content!))).status).toBe(200);
+  expect((await call('/content/products', bare(tokens.media!))).status).toBe(403);
+  expect((await call('/user', bare(tokens.revoked!))).status).toBe(401);
+  expect((await call('/user', `Bearer ${secret('z')}`)).status).toBe(401); // no such hash
+});
 
 it('answers 403 forbidden for a valid token without the ability', async () => {
   const res = await call('/content/products', `Bearer ${tokens.media}`);

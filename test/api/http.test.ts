@@ -71,6 +71,36 @@ it('allows every origin and exposes no header', async () => {
   });
   expect(preflight.status).toBe(204);
   expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+  // A preflight of an authenticated request (the CMS) may send Authorization; any path, no token needed.
+  const protectedPreflight = await stack.api.get('/content/products', {
+    method: 'OPTIONS',
+    headers: {
+      Origin: 'https://cms.example',
+      'Access-Control-Request-Method': 'GET',
+      'Access-Control-Request-Headers': 'authorization',
+    },
+  });
+  expect(protectedPreflight.status).toBe(204);
+  expect(protectedPreflight.headers.get('access-control-allow-headers')).toMatch(/authorization/i);
+  // Errors carry the header too, so cross-origin code can read their request id.
+  const missing = await stack.api.get('/no-such-thing', { headers: { Origin: 'https://shop.example' } });
+  expect([missing.status, missing.headers.get('access-control-allow-origin')]).toEqual([404, '*']);
+});
+
+it('answers a plain OPTIONS as Laravel does: 200 with Allow on a known path, 404 on an unknown one', async () => {
+  for (const path of ['/products', '/products/rp-125-f', '/content/products', '/makers']) {
+    const res = await stack.api.get(path, { method: 'OPTIONS' });
+    expect([path, res.status, res.headers.get('allow'), await res.text()]).toEqual([
+      path,
+      200,
+      'GET,HEAD',
+      '',
+    ]);
+    expect(res.headers.get('cache-control')).toBe('no-cache, private');
+  }
+  const unknown = await stack.api.get('/no-such-thing', { method: 'OPTIONS' });
+  expect(unknown.status).toBe(404);
+  expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('not_found');
 });
 
 it('answers 503 service_unavailable when the search index is missing, never 500', async () => {

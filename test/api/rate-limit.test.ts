@@ -80,6 +80,10 @@ describe('limits at API_RATE_LIMIT_GUEST=3 and API_RATE_LIMIT_TOKEN=5', () => {
     const res = await api.get('/image-formats', from('203.0.113.7'));
     expect(res.status).toBe(429);
     expect(limits(res)).toEqual(['3', '0']);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*'); // cross-origin code reads the 429 too
+    // OPTIONS is the router's answer in Laravel, outside the throttle: neither counted nor refused.
+    const options = await api.get('/image-formats', { ...from('203.0.113.7'), method: 'OPTIONS' });
+    expect([options.status, options.headers.get('x-ratelimit-limit')]).toEqual([200, null]);
     const retryAfter = Number(res.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
