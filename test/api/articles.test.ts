@@ -69,6 +69,10 @@ it('has the embedded article fields plus timestamps, weight as decimal text, nev
 it('searches partially in the order number and the German name, without synonyms', async () => {
   expect(await ids('?search=0455')).toEqual([2009]);
   expect(await ids('?search=E%2011-0455')).toEqual([2009]);
+  // Digit groups of an order number are one part, not each a part of its own (`0` would match anything).
+  expect((await ids('?search=125.0')).sort()).toEqual([2001, 2002]);
+  expect(await ids('?search=100%20125%2001')).toEqual([2001]);
+  expect((await ids('?search=11-045')).sort()).toEqual([2009, 2015]);
   expect((await ids('?search=Zinke')).sort()).toEqual([2009, 2015]);
   expect(await ids('?search=Verschlei%C3%9Fleiste')).toEqual([2018]);
   // Inside a word of the name, as the original's LIKE '%messer%' found it.

@@ -39,6 +39,16 @@ const RECORD_FIELDS: (keyof ArticleRecord)[] = [
   'updated_at',
 ];
 
+/**
+ * The text Meilisearch searches for `search` on the articles index: digit groups an order number's
+ * separators or spaces divide are joined (`125.0` → `1250`, `100 125 01` → `10012501`), so they match the
+ * compacted order number's suffixes as one part, as the original's `LIKE '%125.0%'` did; split, each group
+ * alone matched (`0` the start of any suffix), which let unrelated articles in.
+ */
+export function articleSearchText(search: string | undefined): string {
+  return (search ?? '').replace(/(\p{N})[\s./-]+(?=\p{N})/gu, '$1');
+}
+
 /** The paginated article list. */
 export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<ArticleListParams> {
   const onDegraded = degradedAnswers(deps.logger, 'article lists');
@@ -49,7 +59,7 @@ export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<A
       resultCacheOf(deps).get('articles', `articles?${JSON.stringify(params)}`, async () => {
         const result = await deps.meili
           .index(indexUid(deps.config.meiliIndexPrefix, 'articles'))
-          .search<ArticleRecord>(search ?? '', {
+          .search<ArticleRecord>(articleSearchText(search), {
             filter: allOf(type ? [eq('type', type)] : []),
             ...pageParams(page, perPage),
             // ordernumber is unique: no tie-breaker, which would cost Meilisearch a second sort on deep pages.
