@@ -73,6 +73,7 @@ it('searches partially in the order number and the German name, without synonyms
   expect((await ids('?search=125.0')).sort()).toEqual([2001, 2002]);
   expect(await ids('?search=100%20125%2001')).toEqual([2001]);
   expect((await ids('?search=11-045')).sort()).toEqual([2009, 2015]);
+  expect(await ids('?search=-Garnmesser')).toEqual([2014]); // no exclusion operator
   expect((await ids('?search=Zinke')).sort()).toEqual([2009, 2015]);
   expect(await ids('?search=Verschlei%C3%9Fleiste')).toEqual([2018]);
   // Inside a word of the name, as the original's LIKE '%messer%' found it.

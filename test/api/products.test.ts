@@ -170,6 +170,10 @@ describe('GET /products', () => {
     expect(await ids('?search=rp-125-f')).toContain(1002);
     expect(await ids('?search=Variable%20Profi')).toEqual([1003]);
     expect(await ids('?search=Variable%20Frontlader')).toEqual([]); // every word must occur
+    // Meilisearch's operators are not the API's: '-' does not exclude a word, quotes make no phrase.
+    expect(await ids('?search=-Ballenzange')).toEqual([1008]);
+    expect(await ids('?search=Profi%20-Variable')).toEqual([1003]);
+    expect(await ids('?search=%22Profi%20Variable%22')).toEqual([1003]);
     expect(await ids('?search=100.160')).toEqual([1003]);
     expect(await ids('?search=100160')).toEqual([1003]);
     expect(await ids('?search=Presse%20%C3%A0%20balles')).toContain(1002); // French names

@@ -272,6 +272,13 @@ describe('germanQuery', () => {
     expect(germanQuery('Heck', DICT)).toEqual({ q: 'Heck ', parts: null });
   });
 
+  it("sends no Meilisearch operator: a leading '-' and quotes go, every word must occur", () => {
+    expect(germanQuery('-Mähw', DICT).q).toBe('Mähw');
+    expect(germanQuery('Säge -Kette', DICT).q).toBe('Säge Kette ');
+    expect(germanQuery('"Säge Kette"', DICT).q).toBe(' Säge Kette ');
+    expect(germanQuery('E 11-0455 Pick-up', DICT).q).toBe('E 11-0455 Pick-up');
+  });
+
   it('keeps it for an unfinished word, an order number and a trailing space', () => {
     expect(germanQuery('Mähw', DICT).q).toBe('Mähw');
     expect(germanQuery('100.4', DICT).q).toBe('100.4');

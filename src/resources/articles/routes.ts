@@ -16,6 +16,7 @@ import { allOf, eq } from '../../search/filter';
 import { indexUid } from '../../search/indexes';
 import { pageParams, totalHits } from '../../search/paging';
 import { degradedAnswers } from '../../search/degraded';
+import { withoutOperators } from '../../search/german/query';
 import { isMeilisearchOutage } from '../../search/http-client';
 import { resultCacheOf } from '../../search/result-cache';
 import { listArticlesFromPostgres } from './fallback';
@@ -43,10 +44,11 @@ const RECORD_FIELDS: (keyof ArticleRecord)[] = [
  * The text Meilisearch searches for `search` on the articles index: digit groups an order number's
  * separators or spaces divide are joined (`125.0` → `1250`, `100 125 01` → `10012501`), so they match the
  * compacted order number's suffixes as one part, as the original's `LIKE '%125.0%'` did; split, each group
- * alone matched (`0` the start of any suffix), which let unrelated articles in.
+ * alone matched (`0` the start of any suffix), which let unrelated articles in. Meilisearch's operators
+ * are taken out first (`withoutOperators`).
  */
 export function articleSearchText(search: string | undefined): string {
-  return (search ?? '').replace(/(\p{N})[\s./-]+(?=\p{N})/gu, '$1');
+  return withoutOperators(search ?? '').replace(/(\p{N})[\s./-]+(?=\p{N})/gu, '$1');
 }
 
 /** The paginated article list. */

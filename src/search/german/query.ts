@@ -34,8 +34,19 @@ const LETTERS = /^\p{L}+$/u;
 /** Shorter words are left alone: a prefix of 1 or 2 letters is still being typed. */
 const MIN_WORD = 3;
 
+/**
+ * `search` without Meilisearch's query operators: `"` (a phrase) becomes a space and a `-` in front of a
+ * word (exclude the word) goes, so every word counts as a word that must occur (spec "Search semantics"):
+ * `-Scheibenmähwerk` finds the disc mowers instead of everything else. A dash inside a word or an order
+ * number (`E 11-0455`, `Pick-up`) stays.
+ */
+export function withoutOperators(search: string): string {
+  return search.replace(/"/g, ' ').replace(/(^|\s)-+/g, '$1');
+}
+
 /** The German rewrite of one `search` text (see the module comment). Pure. */
-export function germanQuery(search: string, lexicon: Lexicon): GermanQuery {
+export function germanQuery(typed: string, lexicon: Lexicon): GermanQuery {
+  const search = withoutOperators(typed);
   // Each word as the lexicon knows it (umlauts restored where only that spelling is known). The text sent
   // keeps the shopper's own spelling: the indexer stores every word also in its `ae`/`oe`/`ue`/`ss` form.
   const words = (search.match(TOKEN) ?? []).map((token) => {
