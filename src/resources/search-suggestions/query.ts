@@ -14,6 +14,7 @@ import type { Meilisearch } from 'meilisearch';
 import { compactOrdernumber } from '../../catalog/ordernumbers';
 import type { ProductDocument } from '../../search/documents';
 import { indexUid } from '../../search/indexes';
+import { withoutOperators } from '../../search/german/query';
 
 /** What a suggestion needs of a product document. */
 export type SuggestedProduct = Pick<
@@ -88,7 +89,8 @@ function isUnsearchableAttribute(error: unknown): boolean {
 }
 
 /**
- * Products matching `q` in `attributes` (every word; the last one as a prefix). Undefined when Meilisearch
+ * Products matching `q` in `attributes` (every word; the last one as a prefix; no Meilisearch operator:
+ * `withoutOperators`). Undefined when Meilisearch
  * rejects an attribute because no document has it (an empty index, a language nobody translated to).
  */
 async function searchOn(
@@ -98,7 +100,7 @@ async function searchOn(
   options: { attributes: string[]; limit: number; sort?: string[] },
 ): Promise<SuggestedProduct[] | undefined> {
   try {
-    const result = await meili.index(uid).search<SuggestedProduct>(q, {
+    const result = await meili.index(uid).search<SuggestedProduct>(withoutOperators(q), {
       attributesToSearchOn: options.attributes,
       matchingStrategy: 'all',
       limit: options.limit,
