@@ -89,6 +89,8 @@ export function createApp(given: AppDeps): Express {
     lexicon: given.lexicon ?? lexiconProvider(given.db, { logger: given.logger }),
     resultCache,
   };
+  // Before the first `use`, which creates the app's router: `/API/v1/...` is 404, as in Laravel.
+  app.set('case sensitive routing', true);
   app.use(ops.requests);
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -131,6 +133,12 @@ export function createApp(given: AppDeps): Express {
   app.use('/api', notFound);
   app.use(notFound);
 
+  // A path value that is not percent-encoded UTF-8 (`/products/%FF`): Express's router fails to decode it
+  // (URIError, status 400), but like any unknown slug or id it names no record: 404.
+  const undecodable: ErrorRequestHandler = (error, _req, _res, next) => {
+    next(error instanceof URIError ? new ApiError(404) : error);
+  };
+  app.use(undecodable);
   const unavailable: ErrorRequestHandler = (error, _req, _res, next) => {
     if (!isUnavailable(error)) return next(error);
     if (isBrokenCircuit(error)) {

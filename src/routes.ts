@@ -417,9 +417,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   }),
 ];
 
-/** The router mounted at `/api/v1`: the routes of `API_ROUTES`. */
+/**
+ * The router mounted at `/api/v1`: the routes of `API_ROUTES`. Paths are case-sensitive, as Laravel's
+ * routes are (`/Products` is 404).
+ */
 export function apiRouter(deps: AppDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   mountRoutes(router, deps, API_ROUTES);
   return router;
 }

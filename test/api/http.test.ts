@@ -87,6 +87,14 @@ it('allows every origin and exposes no header', async () => {
   expect([missing.status, missing.headers.get('access-control-allow-origin')]).toEqual([404, '*']);
 });
 
+it('matches paths case-sensitively, as Laravel does', async () => {
+  expect((await stack.api.get('/Products')).status).toBe(404);
+  expect((await stack.api.get('/products/RP-125-F')).status).toBe(404); // slugs are lowercase
+  expect((await fetch(`${stack.api.origin}/API/v1/products`)).status).toBe(404);
+  expect((await fetch(`${stack.api.origin}/api/V1/products`)).status).toBe(404);
+  expect((await stack.api.get('/products')).status).toBe(200);
+});
+
 it('answers a plain OPTIONS as Laravel does: 200 with Allow on a known path, 404 on an unknown one', async () => {
   for (const path of ['/products', '/products/rp-125-f', '/content/products', '/makers']) {
     const res = await stack.api.get(path, { method: 'OPTIONS' });

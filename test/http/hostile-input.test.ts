@@ -33,15 +33,23 @@ it.each([
   '/content/taxonomies/produktbereich%00',
   '/content/media/ext:DAM-000184%00/preview',
   '/content/media/ext:DAM-000184%00/download',
+  // Not percent-encoded UTF-8: a value that names no record either (Express's router would say 400).
+  '/products/%FF',
+  '/products/rp-125-f%zz',
+  '/media/%C3%28',
+  '/content/articles/E%2011-0455%E2%82',
+  '/makers/%C0%AF',
 ])('%s: 404 not_found', async (path) => {
   const res = await get(path);
   expect([path, res.status]).toEqual([path, 404]);
   expect(await res.json()).toMatchObject({ error: { code: 'not_found', status: 404 } });
 });
 
-it('answers 404 for a file URL with a NUL', async () => {
-  const res = await fetch(`${stack.api.origin}/files/media/5001/${'0'.repeat(32)}/a%00.jpg`);
-  expect(res.status).toBe(404);
+it('answers 404 for a file URL with a NUL or bytes that are not UTF-8', async () => {
+  for (const name of ['a%00.jpg', 'a%FF.jpg']) {
+    const res = await fetch(`${stack.api.origin}/files/media/5001/${'0'.repeat(32)}/${name}`);
+    expect([name, res.status]).toEqual([name, 404]);
+  }
 });
 
 it.each([
