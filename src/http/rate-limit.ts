@@ -69,7 +69,9 @@ export function rateLimit(deps: RateLimitDeps): RequestHandler {
     if (req.method === 'OPTIONS') return next();
     const ip = req.ip ?? '';
     if (unlimited(ip)) return next();
-    const token = await tokenOf(req, deps.db);
+    // Postgres unreachable: the request is counted per IP instead of failing; a route that needs the token
+    // answers 503 from its own check of the same lookup, a public list from Meilisearch still answers.
+    const token = await tokenOf(req, deps.db).catch(() => undefined);
     const [counter, key] = token ? [perToken, String(token.id)] : [perGuest, ip];
     let result: RateLimiterRes;
     try {

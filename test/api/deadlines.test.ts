@@ -60,6 +60,22 @@ it('answers 503 within the acquire deadline while Postgres hangs', async () => {
   expect((await timed(api, '/manufacturers')).status).toBe(200);
 });
 
+it('answers a public search carrying a token while Postgres hangs (the limiter counts it per IP)', async () => {
+  const { api, proxy } = await apiThrough('postgres', {
+    PG_ACQUIRE_TIMEOUT_MS: '800',
+    API_UNLIMITED_NETWORKS: '', // the limiter looks the token up
+  });
+  const withToken = { headers: { Authorization: 'Bearer 1|not-checked-before-postgres-answers' } };
+  expect((await api.get('/products?search=Frontlader', withToken)).status).toBe(200);
+  proxy.setMode('hang');
+  const res = await api.get('/products?search=Frontlader&per_page=3', withToken); // Meilisearch alone
+  expect(res.status).toBe(200);
+  expect(res.headers.get('x-ratelimit-limit')).not.toBeNull(); // counted (per IP)
+  const user = await api.get('/user', withToken); // needs the token: its own check fails
+  expect(user.status).toBe(503);
+  proxy.setMode('forward');
+});
+
 it('answers 503 when a statement passes PG_STATEMENT_TIMEOUT_MS', async () => {
   const api = await startTestApi(
     testConfig(stack.database.url, {
