@@ -5,7 +5,7 @@
  */
 import { FAMILIES } from '../../tools/generate/families';
 import { finestParts, splitWord, transliterate, umlautSpellings } from '../../src/search/german/decompound';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -117,6 +117,19 @@ describe('the dictionary cache', () => {
     expect([...second.dictionary.heads]).toEqual([...first.dictionary.heads]);
     expect([...second.dictionary.nouns]).toEqual([...first.dictionary.nouns]);
     expect(second.dictionary.heads.get('sägen')).toBe('säge');
+  });
+
+  it("deletes earlier versions' cache files that are a day old, not fresh ones of another Node", () => {
+    const stale = path.join(dir, 'german-dictionary-0123456789abcdef.v8');
+    const fresh = path.join(dir, 'german-dictionary-fedcba9876543210.v8');
+    writeFileSync(stale, 'old');
+    writeFileSync(fresh, 'new');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    utimesSync(stale, twoDaysAgo, twoDaysAgo);
+    expect(readGermanDictionary(dir).source).toBe('parsed');
+    expect(readdirSync(dir)).not.toContain(path.basename(stale));
+    expect(readdirSync(dir)).toContain(path.basename(fresh));
+    expect(readdirSync(dir)).toHaveLength(2);
   });
 
   it('parses again over a damaged cache file, and without a writable directory', () => {

@@ -18,7 +18,7 @@
  * build time). Without a writable cache directory every process parses.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { FormSet, FormTable } from './forms';
@@ -204,13 +204,28 @@ function readCache(file: string): GermanDictionary | undefined {
   }
 }
 
-/** Writes the cache file (to a temporary name first, so no reader sees half a file); best effort. */
+const CACHE_NAME = /^german-dictionary-[0-9a-f]{16}\.v8$/;
+/** Other cache files untouched this long belong to code or a Node that is gone (20 MB each). */
+const STALE_CACHE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Writes the cache file (to a temporary name first, so no reader sees half a file) and deletes the stale
+ * files of earlier versions beside it (not fresh ones: another Node on the same tree, the tests' and the
+ * image's, keeps its own). Best effort.
+ */
 function writeCache(file: string, dictionary: GermanDictionary): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
+    const dir = path.dirname(file);
+    mkdirSync(dir, { recursive: true });
     writeFileSync(temporary, v8.serialize(toData(dictionary)));
     renameSync(temporary, file);
+    for (const name of readdirSync(dir)) {
+      const other = path.join(dir, name);
+      if (other !== file && CACHE_NAME.test(name) && Date.now() - statSync(other).mtimeMs > STALE_CACHE_MS) {
+        rmSync(other, { force: true });
+      }
+    }
   } catch {
     // A read-only installation: every process parses (0.5 s and more memory), nothing else changes.
   }
