@@ -189,7 +189,8 @@ export function mountRoutes(router: Router, deps: AppDeps, routes: readonly ApiR
 
 /**
  * Registers `handler` for GET on `path` of `router` behind the `before` middleware, 200 with `Allow` for
- * OPTIONS, and 405 for every other method. For routers outside the route table (the documentation routes of src/openapi/routes.ts).
+ * OPTIONS, and 405 for every other method. For routers outside the route table too (the documentation
+ * routes of src/openapi/routes.ts).
  */
 export function get(router: Router, path: string, handler: Handler, ...before: RequestHandler[]): void {
   router

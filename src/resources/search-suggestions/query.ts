@@ -90,8 +90,8 @@ function isUnsearchableAttribute(error: unknown): boolean {
 
 /**
  * Products matching `q` in `attributes` (every word; the last one as a prefix; no Meilisearch operator:
- * `withoutOperators`). Undefined when Meilisearch
- * rejects an attribute because no document has it (an empty index, a language nobody translated to).
+ * `withoutOperators`). Undefined when Meilisearch rejects an attribute because no document has it (an
+ * empty index, a language nobody translated to).
  */
 async function searchOn(
   meili: Meilisearch,
