@@ -35,6 +35,12 @@ export interface SearchCap {
    * when Redis cannot be asked (the caller decides what that means).
    */
   allow(ip: string): Promise<boolean>;
+  /**
+   * Counts one search per entry of `ips` (an address may repeat) in one Redis transaction, and resolves
+   * with whether each is within the cap, in order (of one address's searches the first ones are). Rejects
+   * as `allow` does.
+   */
+  allowMany(ips: readonly string[]): Promise<boolean[]>;
   /** The Redis key of `ip`'s counter (for tests: it must not contain the address). */
   counterKey(ip: string): Promise<string>;
 }
@@ -87,14 +93,36 @@ export function createSearchCap(options: SearchCapOptions): SearchCap {
     return `${prefix}:search-log:cap:${hash}`;
   };
 
+  const allowMany = async (ips: readonly string[]): Promise<boolean[]> => {
+    const searches = new Map<string, number>();
+    for (const ip of ips) searches.set(ip, (searches.get(ip) ?? 0) + 1);
+    const addresses = [...searches.keys()];
+    const keys = await Promise.all(addresses.map(counterKey));
+    const transaction = redis.multi();
+    for (const [i, key] of keys.entries()) {
+      transaction.set(key, 0, 'EX', WINDOW_SECONDS, 'NX').incrby(key, searches.get(addresses[i]!)!);
+    }
+    const results = await transaction.exec();
+    // Of an address's n searches counted up to `count`, the first `perMinute - (count - n)` are within.
+    const within = new Map<string, number>();
+    for (const [i, address] of addresses.entries()) {
+      const [error, count] = results?.[2 * i + 1] ?? [new Error('search log: the cap count was not run')];
+      if (error) throw error;
+      within.set(address, perMinute - (Number(count) - searches.get(address)!));
+    }
+    return ips.map((ip) => {
+      const left = within.get(ip)!;
+      within.set(ip, left - 1);
+      return left > 0;
+    });
+  };
+
   return {
     counterKey,
+    allowMany,
     async allow(ip) {
-      const key = await counterKey(ip);
-      const results = await redis.multi().set(key, 0, 'EX', WINDOW_SECONDS, 'NX').incr(key).exec();
-      const [error, count] = results?.[1] ?? [new Error('search log: the cap count was not run')];
-      if (error) throw error;
-      return Number(count) <= perMinute;
+      const [allowed] = await allowMany([ip]);
+      return allowed!;
     },
   };
 }

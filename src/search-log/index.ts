@@ -4,9 +4,10 @@
  * normalized query, the endpoint, the filters, the total and a well-formed `X-Search-Session`; nothing
  * about the client (no IP, token, user or user agent).
  *
- * A route calls `recordSearch(req, ...)` once it has its result. That call only starts the per-IP cap
- * check in the background (cap.ts, Redis) and returns; when the check allows it, the row goes into the
- * bounded buffer that recorder.ts writes in batches. Redis unreachable: the row is logged without the cap
+ * A route calls `recordSearch(req, ...)` once it has its result. That call only queues the search for the
+ * per-IP cap check and returns; the searches queued in one turn of the event loop are checked together in
+ * the background (cap.ts: one Redis transaction for all of them, not one per search), and those the cap
+ * allows go into the bounded buffer that recorder.ts writes in batches. Redis unreachable: the row is logged without the cap
  * (the cap protects the analytics, not the service) and a warning is logged at most once a minute.
  * Postgres unreachable: rows wait in the buffer (bounded). Neither ever fails or delays a response.
  */
@@ -22,6 +23,7 @@ import {
   zeroCounters,
   type RecorderOptions,
   type SearchLogCounters,
+  type SearchLogRow,
 } from './recorder';
 
 export type { SearchLogCounters } from './recorder';
@@ -86,11 +88,51 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
     'search log: the per-IP cap is off (Redis is unreachable); searches are logged without it',
     options.warnEveryMs,
   );
-  const checking = new Set<Promise<void>>();
   const maxChecking = options.maxBuffered ?? RECORDER_DEFAULTS.maxBuffered;
+  /** searches waiting for the next batch of cap checks */
+  let waiting: { ip: string; row: SearchLogRow }[] = [];
+  let scheduled: NodeJS.Immediate | undefined;
+  /** the batches under way, and how many searches they hold */
+  const checking = new Set<Promise<void>>();
+  let inCheck = 0;
 
+  /** Checks the waiting searches against the cap in one call; buffers the allowed rows. */
+  const checkWaiting = () => {
+    scheduled = undefined;
+    const batch = waiting;
+    waiting = [];
+    if (batch.length === 0) return;
+    inCheck += batch.length;
+    const check = cap.allowMany(batch.map((entry) => entry.ip)).then(
+      (allowed) => {
+        for (const [i, entry] of batch.entries()) {
+          if (allowed[i]) recorder.push(entry.row);
+          else counters.capped += 1;
+        }
+      },
+      (error: unknown) => {
+        capOff(error);
+        counters.uncapped += batch.length;
+        for (const entry of batch) recorder.push(entry.row);
+      },
+    );
+    checking.add(check);
+    void check.finally(() => {
+      inCheck -= batch.length;
+      checking.delete(check);
+    });
+  };
+
+  /** Runs the waiting checks now and waits for every batch under way. */
   const settle = async () => {
-    while (checking.size > 0) await Promise.allSettled([...checking]);
+    for (;;) {
+      if (scheduled) {
+        clearImmediate(scheduled);
+        checkWaiting();
+      }
+      if (checking.size === 0) return;
+      await Promise.allSettled([...checking]);
+    }
   };
 
   return {
@@ -112,23 +154,12 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
           created_at: new Date(),
         };
         // Checks waiting on a hanging Redis (500 ms timeout each) are bounded like the buffer.
-        if (checking.size >= maxChecking) {
+        if (waiting.length + inCheck >= maxChecking) {
           counters.dropped += 1;
           return;
         }
-        const check = cap.allow(req.ip ?? '').then(
-          (allowed) => {
-            if (allowed) recorder.push(row);
-            else counters.capped += 1;
-          },
-          (error: unknown) => {
-            capOff(error);
-            counters.uncapped += 1;
-            recorder.push(row);
-          },
-        );
-        checking.add(check);
-        void check.finally(() => checking.delete(check));
+        waiting.push({ ip: req.ip ?? '', row });
+        scheduled ??= setImmediate(checkWaiting);
       } catch (error) {
         logger.warn({ err: error }, 'search log: a search could not be recorded');
       }

@@ -237,6 +237,32 @@ describe('the cap: 30 logged searches per minute per client IP', () => {
     expect(stack.api.deps.searchLog.counters.capped).toBe(capped + 1);
   });
 
+  it('checks concurrent searches together and still logs exactly 30 per IP', async () => {
+    const counters = stack.api.deps.searchLog.counters;
+    const capped = counters.capped;
+    await Promise.all([
+      ...Array.from({ length: 35 }, (_, i) => search(`/products?search=burst-a-${i}`, '203.0.113.70')),
+      ...Array.from({ length: 3 }, (_, i) => search(`/media?search=burst-b-${i}`, '203.0.113.71')),
+    ]);
+    await flush();
+    const queries = (await rows()).map((r) => r.query);
+    expect(queries.filter((q) => q.startsWith('burst-a-'))).toHaveLength(30);
+    expect(queries.filter((q) => q.startsWith('burst-b-'))).toHaveLength(3);
+    expect(counters.capped).toBe(capped + 5);
+
+    // One transaction for many searches: of an address's searches the first ones are within the cap.
+    const cap = stack.api.deps.searchLog.cap;
+    const [x, y] = ['203.0.113.72', '203.0.113.73'];
+    expect(await cap.allowMany([...Array<string>(31).fill(y), x, x])).toEqual([
+      ...Array<boolean>(30).fill(true),
+      false,
+      true,
+      true,
+    ]);
+    expect(await cap.allowMany([y, x])).toEqual([false, true]);
+    expect(await redis.get(await cap.counterKey(y))).toBe('32');
+  });
+
   it('counts under an HMAC of the IP with a daily key: the address is in no Redis key or value', async () => {
     const ip = '203.0.113.60';
     await search('/products?search=keys', ip);
