@@ -16,6 +16,7 @@
  *
  * Prints one JSON line (images/s of both, the ratio, RSS, sync rounds that carried render rows).
  * `--limit n`: only the first n images (a smoke run); their render jobs only, queued directly.
+ * `BENCH_RENDER_CONCURRENCY=n` (environment): the worker's RENDER_CONCURRENCY instead of `--jobs`.
  * `--photos n`: n media get 12-megapixel JPEG originals (bench/render.ts's generated photos) for the run,
  * and only their render jobs are queued: the worker's peak RSS while rendering 12 MP at its concurrency.
  */
@@ -140,7 +141,10 @@ export async function benchRenderPipeline(options: {
     REDIS_PREFIX: `benchr_${id}`,
     MEDIA_ROOT: mediaRoot,
     LOG_LEVEL: process.env.BENCH_WORKER_LOG_LEVEL ?? 'warn',
-    RENDER_CONCURRENCY: String(jobs),
+    // BENCH_RENDER_CONCURRENCY: the worker's render slots apart from sharp alone's `--jobs` (A/B of a slot more).
+    RENDER_CONCURRENCY: process.env.BENCH_RENDER_CONCURRENCY ?? String(jobs),
+    // As the image runs it (Dockerfile); `MALLOC_ARENA_MAX=` (empty) measures glibc's default.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   };
   const config = loadConfig({ ...process.env, ...env });
   const db = createDb(url, 4);
