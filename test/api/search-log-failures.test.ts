@@ -144,7 +144,9 @@ describe('Redis of the cap down', () => {
         answers.push(await timedSearch(api, `/products?search=redis-down-${i}`, '203.0.113.120'));
       }
       expect(answers.map(([status]) => status)).toEqual([200, 200, 200]);
-      for (const [, ms] of answers) expect(ms).toBeLessThan(1000);
+      // Not held by Redis (its commands fail at once while it is down); 2 s leaves room for a loaded CI
+      // machine, where a search took over 1 s once in the test above.
+      for (const [, ms] of answers) expect(ms).toBeLessThan(2000);
       expect(await log.flush()).toBe(0);
       expect(log.counters).toMatchObject({ uncapped: 3, capped: 0 });
       expect(await loggedQueries()).toEqual(['redis-up', 'redis-down-1', 'redis-down-2', 'redis-down-3']);
