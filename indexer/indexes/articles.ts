@@ -16,13 +16,21 @@ import type { IndexDefinition } from './types';
 
 const MIN_PART = 3;
 
+/**
+ * The proper suffixes of `text` of at least 3 characters, longest first (`kette` → `ette`, `tte`). By
+ * code point: a suffix never starts inside a surrogate pair.
+ */
+function suffixes(text: string): string[] {
+  const chars = [...text];
+  const out: string[] = [];
+  for (let i = 1; chars.length - i >= MIN_PART; i++) out.push(chars.slice(i).join(''));
+  return out;
+}
+
 /** The compacted order number and its suffixes of at least 3 characters, longest first. */
 export function ordernumberParts(ordernumber: string): string[] {
   const compact = compactOrdernumber(ordernumber);
-  if (!compact) return [];
-  const parts = [compact];
-  for (let i = 1; compact.length - i >= MIN_PART; i++) parts.push(compact.slice(i));
-  return parts;
+  return compact ? [compact, ...suffixes(compact)] : [];
 }
 
 /** Letters and digits: the words of a name (`Pick-up-Zinke` has three). */
@@ -33,12 +41,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
  * lowercase and without repeats: `Rollenkette` → `ollenkette`, `llenkette`, ..., `kette`, `ette`, `tte`.
  */
 export function nameParts(name: string): string[] {
-  const parts = new Set<string>();
-  for (const [word] of name.toLowerCase().matchAll(WORD)) {
-    const chars = [...word]; // code points: a suffix never starts inside a surrogate pair
-    for (let i = 1; chars.length - i >= MIN_PART; i++) parts.add(chars.slice(i).join(''));
-  }
-  return [...parts];
+  return [...new Set([...name.toLowerCase().matchAll(WORD)].flatMap(([word]) => suffixes(word)))];
 }
 
 async function settings(_db: Knex, documentCount: number): Promise<Settings> {
