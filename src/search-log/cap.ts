@@ -31,14 +31,9 @@ export interface SearchCapOptions {
 
 export interface SearchCap {
   /**
-   * Counts one search of `ip` and resolves true while it is within the cap. Rejects with Redis's error
-   * when Redis cannot be asked (the caller decides what that means).
-   */
-  allow(ip: string): Promise<boolean>;
-  /**
    * Counts one search per entry of `ips` (an address may repeat) in one Redis transaction, and resolves
    * with whether each is within the cap, in order (of one address's searches the first ones are). Rejects
-   * as `allow` does.
+   * with Redis's error when Redis cannot be asked (the caller decides what that means).
    */
   allowMany(ips: readonly string[]): Promise<boolean[]>;
   /** The Redis key of `ip`'s counter (for tests: it must not contain the address). */
@@ -120,9 +115,5 @@ export function createSearchCap(options: SearchCapOptions): SearchCap {
   return {
     counterKey,
     allowMany,
-    async allow(ip) {
-      const [allowed] = await allowMany([ip]);
-      return allowed!;
-    },
   };
 }

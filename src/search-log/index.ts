@@ -7,8 +7,9 @@
  * A route calls `recordSearch(req, ...)` once it has its result. That call only queues the search for the
  * per-IP cap check and returns; the searches queued in one turn of the event loop are checked together in
  * the background (cap.ts: one Redis transaction for all of them, not one per search), and those the cap
- * allows go into the bounded buffer that recorder.ts writes in batches. Redis unreachable: the row is logged without the cap
- * (the cap protects the analytics, not the service) and a warning is logged at most once a minute.
+ * allows go into the bounded buffer that recorder.ts writes in batches. Redis unreachable: the row is
+ * logged without the cap (the cap protects the analytics, not the service) and a warning is logged at
+ * most once a minute.
  * Postgres unreachable: rows wait in the buffer (bounded). Neither ever fails or delays a response.
  */
 import type { Express, Request } from 'express';
