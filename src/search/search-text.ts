@@ -1,0 +1,41 @@
+/**
+ * The part of a `search` text that Meilisearch uses, cut before any rewriting or logging so that no step
+ * over a shopper's input does work for text the engine ignores (spec "Search semantics"; SECURITY.md).
+ *
+ * - At most `MAX_SEARCH_CHARS` characters (code points) are looked at; the rest is dropped unread.
+ * - Meilisearch 1.21 counts only the first `MAX_SEARCH_WORDS` query words (meilisearch-notes.md), where a
+ *   word is a run of letters and digits (`- / _ . :` and spaces separate words): the text is cut after the
+ *   tenth, keeping its separators as typed (`E 11-0455` stays one order number). When words followed, the
+ *   cut text ends in a space, so the tenth word counts as complete (no prefix match), as it did before.
+ *
+ * Linear in the input's length.
+ */
+
+/** Characters (Unicode code points) of `search` that are read at all. */
+export const MAX_SEARCH_CHARS = 200;
+
+/** Query words Meilisearch uses (`matchingStrategy: 'all'` requires exactly these). */
+export const MAX_SEARCH_WORDS = 10;
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const HAS_WORD = /[\p{L}\p{N}]/u;
+
+/** `search` reduced to what Meilisearch uses (see the module comment); '' stays ''. Pure. */
+export function searchText(search: string): string {
+  let text = search;
+  if (text.length > MAX_SEARCH_CHARS) {
+    // Array.from on a bounded slice: a surrogate pair counts as one character and is never cut in half.
+    text = Array.from(text.slice(0, MAX_SEARCH_CHARS * 2))
+      .slice(0, MAX_SEARCH_CHARS)
+      .join('');
+  }
+  let words = 0;
+  for (const match of text.matchAll(WORD)) {
+    words += 1;
+    if (words === MAX_SEARCH_WORDS) {
+      const end = match.index + match[0].length;
+      return end < text.length && HAS_WORD.test(text.slice(end)) ? `${text.slice(0, end)} ` : text;
+    }
+  }
+  return text;
+}
