@@ -90,11 +90,9 @@ const schema = z.object({
   PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   API_LEGACY_ENDPOINTS: envBoolean.default(true),
-  API_UNLIMITED_NETWORKS: z
-    .string()
-    .default('10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7')
-    .transform(commaList)
-    .pipe(z.array(cidr)),
+  // No default range: a private address is as often a balancer, a NAT or Docker's gateway standing for
+  // many clients as an own server, so own servers are listed by the operator (fail closed).
+  API_UNLIMITED_NETWORKS: z.string().default('').transform(commaList).pipe(z.array(cidr)),
   TRUST_PROXY: z
     .string()
     .default('loopback')
@@ -167,6 +165,10 @@ export interface AppConfig {
    * aliases `category` and `maker` and the catalog PDFs under `/files/catalogs`; false: not mounted (404)
    */
   legacyEndpoints: boolean;
+  /**
+   * clients without limit (spec "Limits": own servers), CIDRs or addresses; none by default; never a request
+   * forwarded by an untrusted proxy (src/http/rate-limit.ts)
+   */
   unlimitedNetworks: string[];
   /** Express `trust proxy`: trust all or none, a hop count, or the addresses of trusted proxies */
   trustProxy: boolean | number | string[];

@@ -23,8 +23,16 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('API_UNLIMITED_NETWORKS', () => {
-  it('defaults to the private networks and matches IPv4, IPv4-mapped IPv6 and IPv6 clients', () => {
-    const unlimited = networkMatcher(loadConfig({}).unlimitedNetworks);
+  it('defaults to none: a private address may be a balancer or a NAT, not an own server', () => {
+    expect(loadConfig({}).unlimitedNetworks).toEqual([]);
+    expect(loadConfig({ API_UNLIMITED_NETWORKS: '' }).unlimitedNetworks).toEqual([]);
+  });
+
+  it('matches IPv4, IPv4-mapped IPv6 and IPv6 clients of the networks it lists', () => {
+    const unlimited = networkMatcher(
+      loadConfig({ API_UNLIMITED_NETWORKS: '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7' })
+        .unlimitedNetworks,
+    );
     const inside = ['10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.1', '::ffff:10.1.1.1', 'fd12::1'];
     const outside = [
       '127.0.0.1',

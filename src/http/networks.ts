@@ -24,6 +24,22 @@ export function networkMatcher(ranges: readonly string[]): (ip: string) => boole
 }
 
 /**
+ * Is `ip` an address no public client has: private (RFC 1918, unique-local `fc00::/7`), shared
+ * (`100.64.0.0/10`, carrier-grade NAT), loopback or link-local? Where a proxy of one's own would live.
+ */
+export const internalAddress = networkMatcher([
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '::1',
+  'fc00::/7',
+  'fe80::/10',
+]);
+
+/**
  * The address a client is counted by (rate limits, the search log's per-IP cap and client key): an IPv4
  * address as it is (also when IPv4-mapped), an IPv6 address as its /64 network (`2001:db8:1:2::/64`),
  * since one subscriber gets a whole /64 and could otherwise take 2^64 limits. Anything else ('' when the

@@ -2,9 +2,12 @@
  * Request limits (spec "Limits"; laravel-wire-conventions "Rate-limit headers"), counted in Redis with
  * rate-limiter-flexible so every API replica shares them:
  * - a request with a valid token counts against that token: `API_RATE_LIMIT_TOKEN` per minute;
- * - any other request (no token, or one that fails a check) against the client IP: `API_RATE_LIMIT_GUEST`;
+ * - any other request (no token, or one that fails a check) against the client address: `API_RATE_LIMIT_GUEST`,
+ *   an IPv6 client counted by its /64 (`clientBucket`);
  * - clients in `API_UNLIMITED_NETWORKS` (the IP as Express sees it under `TRUST_PROXY`) are not counted
- *   and get no rate-limit headers.
+ *   and get no rate-limit headers, unless the request came through a proxy the API does not trust (see
+ *   `untrustedForwarder`): then the address Express sees is that proxy's, not an own server's, and the
+ *   request is counted as a guest by it. The first such request of an internal proxy logs a warning.
  *
  * Counted responses carry `X-RateLimit-Limit` and `X-RateLimit-Remaining` (after this request). Over the
  * limit: 429 `too_many_requests` with both (remaining 0), `Retry-After` (seconds) and `X-RateLimit-Reset`
@@ -13,7 +16,7 @@
  * When Redis is unreachable the limits fail open: the request goes on without headers, and a warning is
  * logged at most once a minute. ioredis reconnects by itself, and counting resumes with it.
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import Redis from 'ioredis';
 import type { Knex } from 'knex';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -21,9 +24,11 @@ import type { AppConfig } from '../../config/env';
 import type { Logger } from '../logger';
 import { tokenOf } from './auth';
 import { ApiError } from './errors';
-import { networkMatcher } from './networks';
+import { clientBucket, internalAddress, networkMatcher } from './networks';
 
 const WINDOW_SECONDS = 60;
+/** Distinct untrusted-proxy warnings per process: enough for a balancer's nodes, bounded for any traffic. */
+const MAX_WARNINGS = 16;
 
 /**
  * The API's Redis connection for counters: commands fail at once while disconnected (no offline queue)
@@ -41,10 +46,72 @@ export function createLimiterRedis(config: Pick<AppConfig, 'redisUrl'>, logger: 
   return redis;
 }
 
+/** A proxy that forwarded a request in a way Express does not believe (see `untrustedForwarder`). */
+export interface UntrustedForwarder {
+  /** the proxy's address: what Express takes for the client (`req.ip`) */
+  address: string;
+  /** the header that says it forwarded someone else's request */
+  header: 'X-Forwarded-For' | 'Forwarded' | 'X-Real-IP';
+}
+
+/**
+ * The proxy through which `req` reached the API without the API knowing its client, or undefined when
+ * `req.ip` is a client's own address (no forwarding header, or only trusted hops in front of it):
+ * - `X-Forwarded-For` walked from the socket as Express walks it under `trust proxy` (proxy-addr): the
+ *   first hop `TRUST_PROXY` does not trust, if it still has forwarded addresses beyond it;
+ * - otherwise `Forwarded` or `X-Real-IP`, which Express never reads: the socket peer, trusted or not.
+ * Linear in the header's length; stops at the first untrusted hop.
+ */
+export function untrustedForwarder(req: Request): UntrustedForwarder | undefined {
+  const trust = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const peer = req.socket.remoteAddress ?? '';
+  const header = req.headers['x-forwarded-for'] ?? '';
+  const forwarded = (Array.isArray(header) ? header.join(',') : header)
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (forwarded.length > 0) {
+    const chain = [peer, ...forwarded.reverse()];
+    for (let hop = 0; hop < chain.length - 1; hop++) {
+      if (!trust(chain[hop]!, hop)) return { address: chain[hop]!, header: 'X-Forwarded-For' };
+    }
+    return undefined;
+  }
+  if (req.headers.forwarded !== undefined) return { address: peer, header: 'Forwarded' };
+  if (req.headers['x-real-ip'] !== undefined) return { address: peer, header: 'X-Real-IP' };
+  return undefined;
+}
+
+/**
+ * Warns once per proxy address and header (at most `MAX_WARNINGS` of them in a process) that the clients
+ * behind a proxy share its limit. Only proxies at internal addresses (private, loopback, link-local or in
+ * `unlimited`) are named: a public peer sending `X-Forwarded-For` is an ordinary client or someone else's
+ * proxy, and advice to trust it would let it choose any client address.
+ */
+function untrustedProxyWarning(
+  logger: Logger,
+  unlimited: (ip: string) => boolean,
+): (forwarder: UntrustedForwarder) => void {
+  const warned = new Set<string>();
+  return ({ address, header }) => {
+    const key = `${header} ${address}`;
+    if (warned.has(key) || warned.size >= MAX_WARNINGS) return;
+    if (!internalAddress(address) && !unlimited(address)) return;
+    warned.add(key);
+    logger.warn(
+      { peer: address, header },
+      header === 'X-Forwarded-For'
+        ? `requests carry X-Forwarded-For from ${address} which TRUST_PROXY does not trust: every client behind it shares one limit; set TRUST_PROXY`
+        : `requests from ${address} carry ${header} but no X-Forwarded-For, the only one the API reads: every client behind it shares one limit; let the proxy send X-Forwarded-For and set TRUST_PROXY`,
+    );
+  };
+}
+
 export interface RateLimitDeps {
   config: Pick<AppConfig, 'rateLimitToken' | 'rateLimitGuest' | 'unlimitedNetworks' | 'redisPrefix'>;
   db: Knex;
   redis: Redis;
+  logger: Logger;
   /** called when Redis fails a count (already throttled by the caller, see `throttledWarning`) */
   onRedisError: (error: unknown) => void;
 }
@@ -63,16 +130,20 @@ export function rateLimit(deps: RateLimitDeps): RequestHandler {
     });
   const perToken = limiter('token', config.rateLimitToken);
   const perGuest = limiter('guest', config.rateLimitGuest);
+  const warnUntrustedProxy = untrustedProxyWarning(deps.logger, unlimited);
 
   return async (req, res, next) => {
     // OPTIONS is answered by the router without middleware in Laravel: never counted.
     if (req.method === 'OPTIONS') return next();
     const ip = req.ip ?? '';
-    if (unlimited(ip)) return next();
+    const forwarder = untrustedForwarder(req);
+    if (forwarder) warnUntrustedProxy(forwarder);
+    // Behind an untrusted proxy `ip` is the proxy's address, whoever the client is: never an own server.
+    if (!forwarder && unlimited(ip)) return next();
     // Postgres unreachable: the request is counted per IP instead of failing; a route that needs the token
     // answers 503 from its own check of the same lookup, a public list from Meilisearch still answers.
     const token = await tokenOf(req, deps.db).catch(() => undefined);
-    const [counter, key] = token ? [perToken, String(token.id)] : [perGuest, ip];
+    const [counter, key] = token ? [perToken, String(token.id)] : [perGuest, clientBucket(ip)];
     let result: RateLimiterRes;
     try {
       result = await counter.consume(key);
