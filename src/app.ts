@@ -10,9 +10,10 @@ import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { ApiError, errorHandler, notFound, requestId, requestIdOf } from './http/errors';
+import { ApiError, errorHandler, notFound, RETRY_AFTER_S, requestId, requestIdOf } from './http/errors';
 import { parsePhpQuery } from './http/query-string';
 import { rateLimit } from './http/rate-limit';
+import { isPostgresUnavailable } from './db/database';
 import { throttledWarning } from './logger';
 import { createOps } from './ops';
 import { attachSearchLog } from './search-log';
@@ -26,35 +27,24 @@ import type { AppDeps } from './deps';
 export type { AppDeps } from './deps';
 
 /**
- * Errors of a dependency that is down (Postgres or Meilisearch unreachable) are 503 `service_unavailable`
- * with a retryable meaning for clients (spec "Recommended client behaviour"), not a 500.
+ * Errors of a dependency that is down are 503 `service_unavailable` with a retryable meaning for clients
+ * (spec "Recommended client behaviour"), not a 500: Meilisearch unreachable, too slow, its breaker open,
+ * its index not built yet or its search queue full; Postgres unreachable or refusing this process
+ * (`isPostgresUnavailable`: login refused, no such database, too many connections, shutting down, a
+ * statement past its deadline, no pool connection in time).
  */
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  '57P01', // Postgres: terminating connection due to administrator command (pg_terminate_backend, a restart)
-  '57P02', // Postgres: terminating connection because of a crash of another backend
-  '57P03', // Postgres: cannot connect now (starting up, shutting down)
-  '57014', // Postgres: statement_timeout passed (PG_STATEMENT_TIMEOUT_MS)
-  'index_not_found', // Meilisearch: the index is not built yet (first reindex still running)
-  'too_many_search_requests', // Meilisearch: its search queue is full
+const MEILI_UNAVAILABLE_CODES = new Set([
+  'index_not_found', // the index is not built yet (first reindex still running)
+  'too_many_search_requests', // its search queue is full
 ]);
 
-/** True when the cause chain holds the Meilisearch circuit breaker's refusal (src/search/http-client.ts). */
-function isBrokenCircuit(error: unknown): boolean {
-  return [...causeChain(error)].some((e) => e instanceof BrokenCircuitError);
-}
-
-function isUnavailable(error: unknown): boolean {
+/** True when the cause chain says Meilisearch cannot answer now (src/search/http-client.ts). */
+function isMeiliUnavailable(error: unknown): boolean {
   return [...causeChain(error)].some(
-    ({ code, name, message }) =>
-      (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
-      name === 'MeilisearchRequestError' ||
-      name === 'KnexTimeoutError' ||
-      // node-postgres, a pooled connection whose backend was terminated (no SQLSTATE: the socket closed);
-      // knex puts the SQL in front of the message (`<sql> - Connection terminated unexpectedly`)
-      (typeof message === 'string' && /(^|- )Connection terminated( unexpectedly)?$/.test(message)),
+    (e) =>
+      e instanceof BrokenCircuitError ||
+      e.name === 'MeilisearchRequestError' ||
+      (typeof e.code === 'string' && MEILI_UNAVAILABLE_CODES.has(e.code)),
   );
 }
 
@@ -139,16 +129,16 @@ export function createApp(given: AppDeps): Express {
     next(error instanceof URIError ? new ApiError(404) : error);
   };
   app.use(undecodable);
+  // Meilisearch: retrying before the breaker would probe again is useless, whether it is open yet or not.
+  const meiliRetryAfter = String(Math.ceil(deps.config.meiliBreakerHalfOpenMs / 1000));
   const unavailable: ErrorRequestHandler = (error, _req, _res, next) => {
-    if (!isUnavailable(error)) return next(error);
-    if (isBrokenCircuit(error)) {
-      // Meilisearch failed repeatedly: fail fast until the breaker probes again.
-      const seconds = Math.ceil(deps.config.meiliBreakerHalfOpenMs / 1000);
-      next(new ApiError(503, { headers: { 'Retry-After': String(seconds) } }));
-      return;
-    }
-    deps.logger.error({ err: error }, 'a dependency is unavailable');
-    next(new ApiError(503));
+    const meili = isMeiliUnavailable(error);
+    if (!meili && !isPostgresUnavailable(error)) return next(error);
+    // The open breaker refuses without asking Meilisearch: nothing new to log.
+    const broken = [...causeChain(error)].some((e) => e instanceof BrokenCircuitError);
+    if (!broken) deps.logger.error({ err: error }, 'a dependency is unavailable');
+    const retryAfter = meili ? meiliRetryAfter : String(RETRY_AFTER_S);
+    next(new ApiError(503, { headers: { 'Retry-After': retryAfter } }));
   };
   app.use(unavailable);
   app.use(

@@ -1,10 +1,12 @@
 /**
- * Postgres access: the knex instance, database creation and migrations.
+ * Postgres access: the knex instance, database creation and migrations, and which of its errors mean
+ * "Postgres cannot serve now" (`isPostgresUnavailable`: the app answers those 503, not 500).
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { causeChain } from '../causes';
 
 // Postgres `date` columns stay 'YYYY-MM-DD' strings instead of becoming local-midnight Date objects.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -88,6 +90,49 @@ export function createDb(databaseUrl: string, poolMax = 10, deadlines?: DbDeadli
     ...(deadlines ? { acquireConnectionTimeout: deadlines.acquireTimeoutMs } : {}),
     pool: { min: 0, max: poolMax },
     migrations: { migrationSource: new MigrationFiles(MIGRATIONS_DIR), tableName: 'knex_migrations' },
+  });
+}
+
+/**
+ * SQLSTATEs that say Postgres cannot serve this process now, whatever the query: the login refused
+ * (class 28: wrong password, unknown role; 3D000: no such database), too many connections (53300), the
+ * server starting, shutting down or terminating sessions (57P01 to 57P03), a statement past
+ * `statement_timeout` (57014), and the connection exceptions of class 08.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['3D000', '53300', '57P01', '57P02', '57P03', '57014']);
+const UNAVAILABLE_CLASSES = new Set(['08', '28']);
+
+/** Node socket errors of a server that cannot be reached (refused, reset, silent, unknown host). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/**
+ * True when `error` (from a knex or node-postgres call) says Postgres is unreachable or refuses this
+ * process, so that a retry later may succeed (503), rather than that the query is wrong (500): the
+ * SQLSTATEs above, a socket error, knex's pool acquire timeout (`KnexTimeoutError`) or a connection
+ * closed under it. Looks through the whole cause chain.
+ */
+export function isPostgresUnavailable(error: unknown): boolean {
+  return [...causeChain(error)].some(({ code, name, message }) => {
+    if (name === 'KnexTimeoutError') return true;
+    if (typeof code === 'string') {
+      if (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
+      if (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_CLASSES.has(code.slice(0, 2))) return true;
+    }
+    // node-postgres, a pooled connection whose backend was terminated or a connect past its timeout (no
+    // SQLSTATE: the socket closed); knex puts the SQL in front of the message (`<sql> - Connection ...`).
+    return (
+      typeof message === 'string' &&
+      /(^|- )Connection terminated( unexpectedly| due to connection timeout)?$/.test(message)
+    );
   });
 }
 

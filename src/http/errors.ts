@@ -4,7 +4,8 @@
  * Body: `{ message, error: { code, message, status, request_id, details? , debug? }, errors? }`; fields
  * without a value are omitted. `X-Request-Id` is set on error responses only: the client's id when it
  * matches `^[A-Za-z0-9._-]{8,64}$`, else a new UUID. `error.debug` (`{ exception, message }`) only in debug
- * mode and only for status 500 and above.
+ * mode and only for status 500 and above. Every 503 carries `Retry-After` (seconds): the error's own, else
+ * `RETRY_AFTER_S`.
  */
 import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, type Server } from 'node:http';
@@ -49,6 +50,13 @@ const MESSAGES: Record<number, string> = {
   500: 'Server error.',
   503: 'Service unavailable.',
 };
+
+/**
+ * Seconds a 503 tells clients to wait when its cause names no better time (Postgres unreachable or
+ * refusing, a statement past its deadline): a restart or failover takes seconds, and clients that retry
+ * sooner only add load to a dependency that is recovering.
+ */
+export const RETRY_AFTER_S = 5;
 
 /** The code for a status when the error names none (the codes from `bad_request` on derive from it). */
 export function codeForStatus(status: number): ErrorCode {
@@ -190,6 +198,9 @@ export function errorHandler(options: {
     if (!api) options.onServerError?.(error, id);
     const body = errorBody(api ?? error, id, options.debug);
     for (const [name, value] of Object.entries(api?.headers ?? {})) res.setHeader(name, value);
+    // Spec "Recommended client behaviour": a 503 is retried, so it always says when.
+    if (body.error.status === 503 && !res.hasHeader('Retry-After'))
+      res.setHeader('Retry-After', String(RETRY_AFTER_S));
     res.setHeader('X-Request-Id', id);
     res.status(body.error.status).json(body);
   };

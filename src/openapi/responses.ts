@@ -72,8 +72,12 @@ export function errorResponses(counted = true): Record<number, ResponseConfig> {
     ),
     500: errorResponse('`server_error`: an unexpected error; retry with growing pauses.', {}, counted),
     503: errorResponse(
-      '`service_unavailable`: a dependency (Postgres, Meilisearch) is unreachable or the search index is not built yet; retry with growing pauses.',
-      {},
+      '`service_unavailable`: a dependency (Postgres, Meilisearch) is unreachable or refuses the API, or the search index is not built yet; retry with growing pauses, the first after `Retry-After` seconds.',
+      {
+        'Retry-After': integerHeader(
+          "Seconds to wait before retrying: Meilisearch's breaker probe time (`MEILI_BREAKER_HALF_OPEN_MS`, default 3) for search, 5 for Postgres and anything else.",
+        ),
+      },
       counted,
     ),
   };

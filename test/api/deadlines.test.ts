@@ -1,8 +1,10 @@
 /**
  * Every wait on a dependency ends (issue 15, "Bounded waits"): with Postgres hanging or a statement
  * blocked, the API's Postgres answers end at PG_ACQUIRE_TIMEOUT_MS / PG_STATEMENT_TIMEOUT_MS with 503
- * `service_unavailable`; with Meilisearch hanging, a search ends at MEILI_TIMEOUT_MS with 503.
+ * `service_unavailable`; with Meilisearch hanging, a search ends at MEILI_TIMEOUT_MS with 503. Every such
+ * 503 says when to retry (`Retry-After`: Meilisearch's breaker probe time, RETRY_AFTER_S for Postgres).
  */
+import { RETRY_AFTER_S } from '../../src/http/errors';
 import { startTestApi, type TestApi } from '../support/api';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { startTcpProxy, type TcpProxy } from '../support/outage';
@@ -46,7 +48,8 @@ const timed = async (api: TestApi, path: string) => {
   const started = Date.now();
   const res = await api.get(path);
   const body = (await res.json()) as { error?: { code: string } };
-  return { status: res.status, code: body.error?.code, ms: Date.now() - started };
+  const retryAfter = res.headers.get('retry-after');
+  return { status: res.status, code: body.error?.code, retryAfter, ms: Date.now() - started };
 };
 
 it('answers 503 within the acquire deadline while Postgres hangs', async () => {
@@ -54,7 +57,11 @@ it('answers 503 within the acquire deadline while Postgres hangs', async () => {
   expect((await timed(api, '/products/rp-125-f')).status).toBe(200);
   proxy.setMode('hang');
   const hung = await timed(api, '/manufacturers'); // not cached: asks Postgres
-  expect([hung.status, hung.code]).toEqual([503, 'service_unavailable']);
+  expect([hung.status, hung.code, hung.retryAfter]).toEqual([
+    503,
+    'service_unavailable',
+    String(RETRY_AFTER_S),
+  ]);
   expect(hung.ms).toBeLessThan(3000);
   proxy.setMode('forward');
   expect((await timed(api, '/manufacturers')).status).toBe(200);
@@ -88,7 +95,11 @@ it('answers 503 when a statement passes PG_STATEMENT_TIMEOUT_MS', async () => {
   try {
     await trx.raw('LOCK TABLE manufacturers IN ACCESS EXCLUSIVE MODE'); // every read of it waits
     const blocked = await timed(api, '/manufacturers');
-    expect([blocked.status, blocked.code]).toEqual([503, 'service_unavailable']);
+    expect([blocked.status, blocked.code, blocked.retryAfter]).toEqual([
+      503,
+      'service_unavailable',
+      String(RETRY_AFTER_S),
+    ]);
     expect(blocked.ms).toBeLessThan(2000);
   } finally {
     await trx.rollback();
@@ -96,12 +107,16 @@ it('answers 503 when a statement passes PG_STATEMENT_TIMEOUT_MS', async () => {
   expect((await timed(api, '/manufacturers')).status).toBe(200);
 });
 
-it('answers 503 within MEILI_TIMEOUT_MS while Meilisearch hangs', async () => {
-  const { api, proxy } = await apiThrough('meilisearch', { MEILI_TIMEOUT_MS: '700' });
+it("answers 503 within MEILI_TIMEOUT_MS while Meilisearch hangs, with the breaker's Retry-After", async () => {
+  const { api, proxy } = await apiThrough('meilisearch', {
+    MEILI_TIMEOUT_MS: '700',
+    MEILI_BREAKER_HALF_OPEN_MS: '4500',
+  });
   expect((await timed(api, '/products?search=Presse')).status).toBe(200);
   proxy.setMode('hang');
   const hung = await timed(api, '/products?search=Mähwerk'); // not cached: asks Meilisearch
-  expect([hung.status, hung.code]).toEqual([503, 'service_unavailable']);
+  // The breaker is still closed (one failure): the client waits as long as an open breaker would make it.
+  expect([hung.status, hung.code, hung.retryAfter]).toEqual([503, 'service_unavailable', '5']);
   expect(hung.ms).toBeLessThan(2500);
   proxy.setMode('forward');
   expect((await timed(api, '/products?search=Mähwerk')).status).toBe(200);
@@ -116,7 +131,7 @@ it('opens the circuit breaker after repeated Meilisearch failures: fast 503 with
   proxy.setMode('hang');
   for (const word of ['Presse', 'Mähwerk', 'Lader']) {
     const slow = await timed(api, `/products?search=${word}`); // each waits for its deadline
-    expect([slow.status, slow.ms >= 250]).toEqual([503, true]);
+    expect([slow.status, slow.ms >= 250, slow.retryAfter]).toEqual([503, true, '2']);
   }
   const res = await api.get('/products?search=Zinken');
   const fast = { status: res.status, retryAfter: res.headers.get('retry-after') };

@@ -4,7 +4,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
-import { ApiError, errorHandler, notFound, requestId, type ErrorBody } from '../../src/http/errors';
+import {
+  ApiError,
+  errorHandler,
+  notFound,
+  requestId,
+  RETRY_AFTER_S,
+  type ErrorBody,
+} from '../../src/http/errors';
 
 /** The parsed body of an error response. */
 const json = async (res: Response) => (await res.json()) as ErrorBody;
@@ -23,6 +30,12 @@ function app(debug: boolean) {
   });
   a.get('/bug', () => {
     throw new TypeError('cannot read x of undefined');
+  });
+  a.get('/down', () => {
+    throw new ApiError(503);
+  });
+  a.get('/not-ready', () => {
+    throw new ApiError(503, { headers: { 'Retry-After': '7' } });
   });
   a.all('/only-get', () => {
     throw new ApiError(405, { headers: { Allow: 'GET, HEAD' } });
@@ -115,4 +128,13 @@ it('hides what failed in a 500 unless debug mode is on', async () => {
   expect(shown.error.debug).toEqual({ exception: 'TypeError', message: 'cannot read x of undefined' });
   const notDebugged = await json(await fetch(`${debugBase}/missing`));
   expect(notDebugged.error.debug).toBeUndefined();
+});
+
+it("sends Retry-After with every 503: the error's own, else RETRY_AFTER_S", async () => {
+  const down = await fetch(`${base}/down`);
+  expect([down.status, (await json(down)).error.code]).toEqual([503, 'service_unavailable']);
+  expect(down.headers.get('retry-after')).toBe(String(RETRY_AFTER_S));
+  const notReady = await fetch(`${base}/not-ready`);
+  expect([notReady.status, notReady.headers.get('retry-after')]).toEqual([503, '7']);
+  expect((await fetch(`${base}/missing`)).headers.get('retry-after')).toBeNull();
 });
