@@ -3,10 +3,10 @@
  *
  * One transaction: stage every file (stage.ts), check the staged snapshot (checks.ts), apply it with
  * change detection and outbox rows (apply.ts), commit. Files are copied into MEDIA_ROOT before the
- * commit. Any problem throws `ImportError` (file, line, field) and leaves the database unchanged.
+ * commit; only regular files inside the snapshot are read (snapshot-dir.ts). Any problem throws
+ * `ImportError` (file, line, field) and leaves the database and MEDIA_ROOT unchanged.
  * Concurrent imports queue behind a transaction-scoped advisory lock.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { PoolClient } from 'pg';
@@ -14,9 +14,11 @@ import { z } from 'zod';
 import { applySnapshot, type KindCounts } from './apply';
 import { checkSnapshot, type ImportMode } from './checks';
 import { ImportError } from './errors';
+import { OriginalStore } from './files';
 import { KINDS } from './kinds';
 import { describeIssue } from './records';
-import { fileExists, stageKind, stageSynonyms } from './stage';
+import { SnapshotDir } from './snapshot-dir';
+import { openDataFile, stageKind, stageSynonyms } from './stage';
 
 export { ImportError } from './errors';
 export type { ImportMode } from './checks';
@@ -47,14 +49,16 @@ const manifestSchema = z.object({
   default_language: z.string().nullish(),
 });
 
-async function readManifest(dir: string): Promise<void> {
-  const file = path.join(dir, 'manifest.json');
-  if (!(await fileExists(file))) throw new ImportError('manifest.json', null, null, `not found in ${dir}`);
+async function readManifest(snapshot: SnapshotDir, dir: string): Promise<void> {
+  const handle = await openDataFile(snapshot, 'manifest.json');
+  if (!handle) throw new ImportError('manifest.json', null, null, `not found in ${dir}`);
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    json = JSON.parse(await handle.readFile('utf8'));
   } catch (error) {
     throw new ImportError('manifest.json', null, null, `invalid JSON (${(error as Error).message})`);
+  } finally {
+    await handle.close();
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
@@ -84,9 +88,9 @@ function commitError(error: unknown): unknown {
 export async function importSnapshot(db: Knex, dir: string, options: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
   const progress = options.onProgress ?? (() => {});
-  const snapshotDir = path.resolve(dir);
-  const mediaRoot = path.resolve(options.mediaRoot);
-  await readManifest(snapshotDir);
+  const snapshot = await SnapshotDir.open(dir);
+  const originals = new OriginalStore(snapshot, path.resolve(options.mediaRoot));
+  await readManifest(snapshot, path.resolve(dir));
 
   const client = (await db.client.acquireConnection()) as PoolClient;
   let open = false;
@@ -99,7 +103,7 @@ export async function importSnapshot(db: Knex, dir: string, options: ImportOptio
       await client.query('SELECT coalesce(max(id), 0)::bigint AS max_id FROM index_outbox')
     ).rows as [{ max_id: number }];
 
-    const ctx = { client, snapshotDir, mediaRoot };
+    const ctx = { client, snapshot, originals };
     const read: Record<string, number> = {};
     for (const kind of KINDS) {
       const t = Date.now();
@@ -122,6 +126,13 @@ export async function importSnapshot(db: Knex, dir: string, options: ImportOptio
 
     t = Date.now();
     try {
+      // Deferred constraints are checked here, not at COMMIT: a violation then still finds the
+      // transaction (and the import's lock) open for the cleanup below.
+      await client.query('SET CONSTRAINTS ALL IMMEDIATE');
+    } catch (error) {
+      throw commitError(error);
+    }
+    try {
       await client.query('COMMIT');
     } catch (error) {
       throw commitError(error);
@@ -132,7 +143,11 @@ export async function importSnapshot(db: Knex, dir: string, options: ImportOptio
     const records = Object.values(read).reduce((a, b) => a + b, 0);
     return { mode: options.mode, records, changes, kinds, durationMs: Date.now() - started };
   } catch (error) {
-    if (open) await client.query('ROLLBACK').catch(() => {});
+    if (open) {
+      // Before the rollback, while the lock still keeps other imports from relying on these files.
+      await originals.discardCreated();
+      await client.query('ROLLBACK').catch(() => {});
+    }
     throw error;
   } finally {
     await db.client.releaseConnection(client);

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { z } from 'zod';
-import { storeFile, SnapshotFileError } from './files';
+import { SnapshotFileError, type OriginalStore } from './files';
 import { ImportError } from './errors';
 import * as r from './records';
 
@@ -27,8 +27,8 @@ export interface Reference {
 }
 
 export interface RowContext {
-  snapshotDir: string;
-  mediaRoot: string;
+  /** Stores the files records reference (read from the snapshot, written to MEDIA_ROOT). */
+  originals: OriginalStore;
   file: string;
   line: number;
 }
@@ -84,7 +84,7 @@ const keywords = (value: string[] | null | undefined): string[] =>
 
 async function stored(ctx: RowContext, field: string, file: string) {
   try {
-    return await storeFile(ctx.snapshotDir, file, ctx.mediaRoot);
+    return await ctx.originals.store(file);
   } catch (error) {
     if (error instanceof SnapshotFileError) throw new ImportError(ctx.file, ctx.line, field, error.message);
     throw error;

@@ -4,9 +4,7 @@
  * Memory stays bounded whatever the file size: lines flow through in small batches with backpressure.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
-import path from 'node:path';
+import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
@@ -14,8 +12,10 @@ import { from as copyFrom } from 'pg-copy-streams';
 import split2 from 'split2';
 import type { z } from 'zod';
 import { ImportError } from './errors';
+import type { OriginalStore } from './files';
 import type { Kind } from './kinds';
 import { deletionRecord, describeIssue, formatDeletionRecord, synonymRecord } from './records';
+import { SnapshotFileError, type SnapshotDir } from './snapshot-dir';
 
 /** Lines validated per batch; files of one batch are stored concurrently. */
 const BATCH = 64;
@@ -58,33 +58,40 @@ interface Line {
   json: unknown;
 }
 
-/** Yields the parsed JSON of each non-blank line with its 1-based number; invalid JSON is an ImportError. */
-async function* readLines(file: string, label: string): AsyncGenerator<Line[]> {
+/**
+ * Yields the parsed JSON of each non-blank line of the open file with its 1-based number, and closes the
+ * file whatever happens; invalid JSON is an ImportError.
+ */
+async function* readLines(handle: FileHandle, label: string): AsyncGenerator<Line[]> {
   let line = 0;
   let batch: Line[] = [];
-  const source = createReadStream(file);
+  const source = handle.createReadStream();
   const lines = source.pipe(split2());
   source.on('error', (error) => lines.destroy(error)); // pipe() does not pass errors on
-  for await (const raw of lines as AsyncIterable<string>) {
-    line += 1;
-    const text = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-    if (text.trim() === '') continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      throw new ImportError(label, line, null, `invalid JSON (${(error as Error).message})`);
+  try {
+    for await (const raw of lines as AsyncIterable<string>) {
+      line += 1;
+      const text = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+      if (text.trim() === '') continue;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (error) {
+        throw new ImportError(label, line, null, `invalid JSON (${(error as Error).message})`);
+      }
+      if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+        throw new ImportError(label, line, null, 'each line must be one JSON object');
+      }
+      batch.push({ line, json });
+      if (batch.length === BATCH) {
+        yield batch;
+        batch = [];
+      }
     }
-    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-      throw new ImportError(label, line, null, 'each line must be one JSON object');
-    }
-    batch.push({ line, json });
-    if (batch.length === BATCH) {
-      yield batch;
-      batch = [];
-    }
+    if (batch.length) yield batch;
+  } finally {
+    source.destroy(); // closes the handle, also when the import stops early
   }
-  if (batch.length) yield batch;
 }
 
 function parseRecord<T>(schema: z.ZodType<T>, label: string, { line, json }: Line): T {
@@ -94,13 +101,28 @@ function parseRecord<T>(schema: z.ZodType<T>, label: string, { line, json }: Lin
   throw new ImportError(label, line, field, reason);
 }
 
-export async function fileExists(file: string): Promise<boolean> {
+/**
+ * Opens the snapshot's data file `name` (null when absent). Throws `ImportError` naming the file when it
+ * is a link, a FIFO or anything but a regular file inside the snapshot.
+ */
+export async function openDataFile(snapshot: SnapshotDir, name: string): Promise<FileHandle | null> {
   try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
+    return await snapshot.openData(name);
+  } catch (error) {
+    if (error instanceof SnapshotFileError) throw new ImportError(name, null, null, error.message);
+    throw error;
   }
+}
+
+/**
+ * Awaits every line of a batch before failing, so that no file of the batch is still being written when
+ * the import cleans up; the first bad line in file order is the one reported.
+ */
+async function settleBatch<T>(pending: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(pending);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
 }
 
 async function copyInto(client: PoolClient, table: string, columns: string[], rows: AsyncIterable<string>) {
@@ -110,8 +132,8 @@ async function copyInto(client: PoolClient, table: string, columns: string[], ro
 
 export interface StageContext {
   client: PoolClient;
-  snapshotDir: string;
-  mediaRoot: string;
+  snapshot: SnapshotDir;
+  originals: OriginalStore;
 }
 
 /**
@@ -124,9 +146,9 @@ export async function stageKind(ctx: StageContext, kind: Kind): Promise<number> 
   await ctx.client.query(
     `CREATE TEMP TABLE ${table} (line int NOT NULL, deleted bool NOT NULL, ${defs}, source_hash text) ON COMMIT DROP`,
   );
-  const file = path.join(ctx.snapshotDir, kind.file);
+  const handle = await openDataFile(ctx.snapshot, kind.file);
   let count = 0;
-  if (await fileExists(file)) {
+  if (handle) {
     const keyIndex = kind.columns.findIndex((c) => c.name === kind.key);
     const types = kind.columns.map((c) => c.type);
     const encodeValues = (values: unknown[]) => values.map((v, i) => copyValue(v, types[i])).join('\t');
@@ -135,8 +157,8 @@ export async function stageKind(ctx: StageContext, kind: Kind): Promise<number> 
     const deletion = (kind.key === 'id' ? deletionRecord : formatDeletionRecord) as unknown as z.ZodType<
       Record<string, unknown>
     >;
-    async function* rows(): AsyncGenerator<string> {
-      for await (const batch of readLines(file, kind.file)) {
+    const rows = async function* (): AsyncGenerator<string> {
+      for await (const batch of readLines(handle, kind.file)) {
         const pending = batch.map(async (item) => {
           if ((item.json as { _deleted?: unknown })._deleted === true) {
             const values: unknown[] = kind.columns.map(() => null);
@@ -144,17 +166,25 @@ export async function stageKind(ctx: StageContext, kind: Kind): Promise<number> 
             return `${item.line}\tt\t${encodeValues(values)}\t\\N`;
           }
           const record = parseRecord(kind.schema, kind.file, item);
-          const values = await kind.toRow(record, { ...ctx, file: kind.file, line: item.line });
+          const values = await kind.toRow(record, {
+            originals: ctx.originals,
+            file: kind.file,
+            line: item.line,
+          });
           const encoded = encodeValues(values);
           return `${item.line}\tf\t${encoded}\t${rowHash(encoded)}`;
         });
-        const lines = await Promise.all(pending);
+        const lines = await settleBatch(pending);
         count += lines.length;
         yield lines.join('\n') + '\n';
       }
-    }
+    };
     const columns = ['line', 'deleted', ...kind.columns.map((c) => c.name), 'source_hash'];
-    await copyInto(ctx.client, table, columns, rows());
+    try {
+      await copyInto(ctx.client, table, columns, rows());
+    } finally {
+      await handle.close(); // already closed when the lines were read to the end
+    }
   }
   await ctx.client.query(`CREATE INDEX ON ${table} (${kind.key}) INCLUDE (deleted)`);
   await ctx.client.query(`ANALYZE ${table}`);
@@ -170,11 +200,11 @@ export async function stageSynonyms(ctx: StageContext): Promise<number> {
     `CREATE TEMP TABLE stg_synonyms (line int NOT NULL, kind text NOT NULL, input text, terms text[] NOT NULL,
        source_hash text NOT NULL) ON COMMIT DROP`,
   );
-  const file = path.join(ctx.snapshotDir, 'synonyms.ndjson');
+  const handle = await openDataFile(ctx.snapshot, 'synonyms.ndjson');
   let count = 0;
-  if (await fileExists(file)) {
-    async function* rows(): AsyncGenerator<string> {
-      for await (const batch of readLines(file, 'synonyms.ndjson')) {
+  if (handle) {
+    const rows = async function* (): AsyncGenerator<string> {
+      for await (const batch of readLines(handle, 'synonyms.ndjson')) {
         const out = batch.map((item) => {
           const record = parseRecord(synonymRecord, 'synonyms.ndjson', item);
           const values =
@@ -189,8 +219,12 @@ export async function stageSynonyms(ctx: StageContext): Promise<number> {
         count += out.length;
         yield out.join('\n') + '\n';
       }
+    };
+    try {
+      await copyInto(ctx.client, 'stg_synonyms', ['line', 'kind', 'input', 'terms', 'source_hash'], rows());
+    } finally {
+      await handle.close();
     }
-    await copyInto(ctx.client, 'stg_synonyms', ['line', 'kind', 'input', 'terms', 'source_hash'], rows());
   }
   return count;
 }
