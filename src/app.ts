@@ -14,7 +14,7 @@ import { ApiError, errorHandler, notFound, RETRY_AFTER_S, requestId, requestIdOf
 import { parsePhpQuery } from './http/query-string';
 import { rateLimit } from './http/rate-limit';
 import { isPostgresUnavailable } from './db/database';
-import { throttledWarning } from './logger';
+import { redactUrl, throttledWarning } from './logger';
 import { createOps } from './ops';
 import { attachSearchLog } from './search-log';
 import { lexiconProvider } from './search/german/provider';
@@ -104,12 +104,13 @@ export function createApp(given: AppDeps): Express {
         logger: deps.logger,
         genReqId: (req) => requestIdOf(req as express.Request),
         customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-        // One compact line per request: no headers (they would log tokens and cookies).
+        // One compact line per request: no headers (they would log tokens and cookies), and no secret a
+        // client put in the query string (`?access_token=`).
         serializers: {
           req: (req: { id: string; method: string; url: string }) => ({
             id: req.id,
             method: req.method,
-            url: req.url,
+            url: redactUrl(req.url),
           }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         },

@@ -1,4 +1,7 @@
-/** The process's pino logger, at LOG_LEVEL, JSON lines on stdout, and a throttled warning for dependency errors. */
+/**
+ * The process's pino logger, at LOG_LEVEL, JSON lines on stdout; a throttled warning for dependency errors;
+ * `redactUrl` for every URL that goes into a log line.
+ */
 import pino, { type Logger } from 'pino';
 import type { AppConfig } from '../config/env';
 
@@ -33,4 +36,42 @@ export function throttledWarning(
     logger.warn({ err: error, suppressed }, message);
     suppressed = 0;
   };
+}
+
+/**
+ * Query parameter names that may carry a secret, matched on the name lowercased with everything but letters
+ * removed (`access_token`, `api-key`, `filter[apiKey]`, `X-Amz-Signature`, `client_secret`, `password`).
+ * The API takes tokens only from the Authorization header, but a client may still send one in the URL.
+ */
+const SECRET_NAME =
+  /token|secret|passw|apikey|accesskey|authoriz|signature|credential|session|jwt|^(key|sig|pwd|auth)$/;
+
+/** What a secret's value is logged as. */
+export const REDACTED = '[Redacted]';
+
+/** True when the raw `name=value` pair's name (decoded as far as possible) may carry a secret. */
+function holdsSecret(pair: string): boolean {
+  let name = pair.split('=', 1)[0]!.replace(/\+/g, ' ');
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // not percent-encoded UTF-8: matched as sent
+  }
+  return SECRET_NAME.test(name.toLowerCase().replace(/[^a-z]/g, ''));
+}
+
+/**
+ * `url` (path and query, as `req.originalUrl`) with the value of every query parameter whose name may
+ * carry a secret (SECRET_NAME) replaced by REDACTED; the path, the other parameters and their order stay
+ * byte for byte. Linear in the URL's length.
+ */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const pairs = url.slice(start + 1).split('&');
+  const redacted = pairs.map((pair) => {
+    const equals = pair.indexOf('=');
+    return equals === -1 || !holdsSecret(pair) ? pair : `${pair.slice(0, equals + 1)}${REDACTED}`;
+  });
+  return `${url.slice(0, start + 1)}${redacted.join('&')}`;
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Request, Response } from 'express';
 import { ifNoneMatchHits } from '../../http/caching';
 import { ApiError } from '../../http/errors';
-import type { Logger } from '../../logger';
+import { redactUrl, type Logger } from '../../logger';
 
 /**
  * Originals may be cached for five minutes only: the URL changes with the content, but the record can stop
@@ -86,7 +86,10 @@ export function sendStoredFile(req: Request, res: Response, file: FileToSend, lo
   const absolute = path.resolve(file.root, file.relativePath);
   if (!absolute.startsWith(file.root + path.sep)) {
     // Defence in depth: a row whose path leaves MEDIA_ROOT is a data error, never served.
-    logger.error({ path: file.relativePath, url: req.originalUrl }, 'stored file path leaves MEDIA_ROOT');
+    logger.error(
+      { path: file.relativePath, url: redactUrl(req.originalUrl) },
+      'stored file path leaves MEDIA_ROOT',
+    );
     return Promise.reject(new ApiError(404));
   }
   const type = contentType(file.mimeType);
@@ -131,7 +134,10 @@ export function sendStoredFile(req: Request, res: Response, file: FileToSend, lo
       }
       // ENOENT and the like come as 404 from send; a directory where a file should be as EISDIR.
       if (code === 'EISDIR' || (status !== undefined && status >= 400 && status < 500)) {
-        logger.warn({ err: error, path: file.relativePath, url: req.originalUrl }, 'stored file not found');
+        logger.warn(
+          { err: error, path: file.relativePath, url: redactUrl(req.originalUrl) },
+          'stored file not found',
+        );
         return reject(new ApiError(404));
       }
       reject(error);
