@@ -9,10 +9,10 @@
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { SnapshotDir } from './snapshot-dir';
+import type { OpenedFile, SnapshotDir } from './snapshot-dir';
 
 export { SnapshotFileError } from './snapshot-dir';
 
@@ -45,17 +45,17 @@ async function ensureDir(dir: string): Promise<void> {
 }
 
 /** Reads an open snapshot file: its bytes (when small), sha256 and size. */
-async function readSource(
-  handle: FileHandle,
-): Promise<{ data: Buffer | null; sha256: string; size: number }> {
-  const info = await handle.stat();
-  if (info.size <= READ_WHOLE_MAX) {
+async function readSource({
+  handle,
+  stats,
+}: OpenedFile): Promise<{ data: Buffer | null; sha256: string; size: number }> {
+  if (stats.size <= READ_WHOLE_MAX) {
     const data = await handle.readFile();
     return { data, sha256: createHash('sha256').update(data).digest('hex'), size: data.length };
   }
   const hash = createHash('sha256');
   await pipeline(handle.createReadStream({ start: 0, autoClose: false }), hash);
-  return { data: null, sha256: hash.digest('hex'), size: info.size };
+  return { data: null, sha256: hash.digest('hex'), size: stats.size };
 }
 
 /** The originals of one import: what it stores, and what it wrote that was not there before. */
@@ -76,9 +76,10 @@ export class OriginalStore {
    * file is missing, not a regular file inside the snapshot, or its path leaves `files/`.
    */
   async store(file: string): Promise<StoredFile> {
-    const handle = await this.snapshot.openFile(file);
+    const opened = await this.snapshot.openFile(file);
+    const { handle } = opened;
     try {
-      const { data, sha256, size } = await readSource(handle);
+      const { data, sha256, size } = await readSource(opened);
       const relative = path.posix.join('originals', sha256.slice(0, 2), sha256 + extensionOf(file));
       const target = path.join(this.mediaRoot, relative);
       const existing = await stat(target).catch(() => null);

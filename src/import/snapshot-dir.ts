@@ -14,8 +14,8 @@
  * the opened handle's real path must also be the expected one, so a directory swapped for a link while
  * the import runs is refused too.
  */
-import { constants, type Stats } from 'node:fs';
-import { access, lstat, open, readlink, realpath, type FileHandle } from 'node:fs/promises';
+import { constants, readlinkSync, type Stats } from 'node:fs';
+import { access, lstat, open, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Why a snapshot file cannot be used; the importer names file, line and field with it. */
@@ -60,6 +60,12 @@ const hasProcFd = () =>
     () => false,
   ));
 
+/** A snapshot file opened for reading, and what fstat says about it. */
+export interface OpenedFile {
+  handle: FileHandle;
+  stats: Stats;
+}
+
 export class SnapshotDir {
   /** Relative directory (`files/media`) → null when it is a real directory, else why it is not. */
   private readonly dirs = new Map<string, Promise<string | typeof MISSING | null>>();
@@ -86,15 +92,15 @@ export class SnapshotDir {
     const stats = await lstatOrMissing(path.join(this.root, name));
     if (stats === MISSING) return null;
     if (!stats.isFile()) throw new SnapshotFileError(`${describe(stats)}; ${ONLY_REGULAR}`);
-    return this.openChecked(name, stats, name);
+    return (await this.openChecked(name, stats, name)).handle;
   }
 
   /**
    * Opens the snapshot file `file` (a `file` value of a record: a path under `files/`). Throws
    * `SnapshotFileError` for an absolute path or one that leaves `files/`, a missing file, and anything
-   * but a regular file reached without links. The caller closes the handle.
+   * but a regular file reached without links. Returns the handle (the caller closes it) and its fstat.
    */
-  async openFile(file: string): Promise<FileHandle> {
+  async openFile(file: string): Promise<OpenedFile> {
     const shown = `files/${file}`;
     const filesRoot = path.join(this.root, 'files');
     if (path.isAbsolute(file) || file.includes('\0'))
@@ -135,7 +141,7 @@ export class SnapshotDir {
   }
 
   /** Opens `relative` without following a link and checks that the handle is the file `seen` by lstat. */
-  private async openChecked(relative: string, seen: Stats, shown: string): Promise<FileHandle> {
+  private async openChecked(relative: string, seen: Stats, shown: string): Promise<OpenedFile> {
     const absolute = path.join(this.root, relative);
     let handle: FileHandle;
     try {
@@ -150,12 +156,12 @@ export class SnapshotDir {
       const stats = await handle.stat();
       if (!stats.isFile()) throw new SnapshotFileError(`${shown} is ${describe(stats)}; ${ONLY_REGULAR}`);
       const same = stats.ino === seen.ino && stats.dev === seen.dev;
-      if (!same || (this.verifyOpenedPath && (await openedPath(handle)) !== absolute)) {
+      if (!same || (this.verifyOpenedPath && openedPath(handle) !== absolute)) {
         throw new SnapshotFileError(
           `${shown} changed while it was opened (a link on its way?); ${ONLY_REGULAR}`,
         );
       }
-      return handle;
+      return { handle, stats };
     } catch (error) {
       await handle.close();
       throw error;
@@ -163,7 +169,14 @@ export class SnapshotDir {
   }
 }
 
-/** The real path of an open handle, from `/proc/self/fd` (null when it cannot be read). */
-async function openedPath(handle: FileHandle): Promise<string | null> {
-  return readlink(`/proc/self/fd/${handle.fd}`).catch(() => null);
+/**
+ * The real path of an open handle, from `/proc/self/fd` (null when it cannot be read). Synchronous on
+ * purpose: procfs answers from memory, and a thread-pool round trip per file would cost more than the call.
+ */
+function openedPath(handle: FileHandle): string | null {
+  try {
+    return readlinkSync(`/proc/self/fd/${handle.fd}`);
+  } catch {
+    return null;
+  }
 }

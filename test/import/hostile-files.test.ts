@@ -279,6 +279,20 @@ describe('files/ itself a link', () => {
   });
 });
 
+describe('a snapshot that fails after storing new files', () => {
+  it('removes the originals it created (a dangling reference found by the checks)', async () => {
+    const { dir } = await hostileSnapshot('media/fresh.jpg');
+    await editRecords(dir, 'products.ndjson', (rs) =>
+      rs.map((r) => (r.id === 1002 ? { ...r, article_ids: [2001, 2999] } : r)),
+    );
+    const error = await importWithin(dir, 5000);
+    expect((error as ImportError).message).toMatch(
+      /^products\.ndjson, line 2, field "article_ids\[1\]": .*references articles 2999/,
+    );
+    await expectNothingChanged();
+  });
+});
+
 describe("the snapshot's data files", () => {
   it('refuses a link as an NDJSON file (its text never reaches the error)', async () => {
     const dir = await copySample();
