@@ -41,14 +41,14 @@ function describe(stats: Stats): string {
 
 const errorCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code;
 
-/** lstat, or MISSING when the entry (or a directory on its way) does not exist. */
-async function lstatOrMissing(absolute: string): Promise<Stats | typeof MISSING> {
+/** lstat, or MISSING when the entry (or a directory on its way) does not exist; `shown` names it in errors. */
+async function lstatOrMissing(absolute: string, shown: string): Promise<Stats | typeof MISSING> {
   try {
     return await lstat(absolute);
   } catch (error) {
     const code = errorCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return MISSING;
-    throw new SnapshotFileError(`cannot be read (${code ?? (error as Error).message})`);
+    throw new SnapshotFileError(`${shown} cannot be read (${code ?? (error as Error).message})`);
   }
 }
 
@@ -89,7 +89,7 @@ export class SnapshotDir {
    * Throws `SnapshotFileError` when it is anything but a regular file. The caller closes the handle.
    */
   async openData(name: string): Promise<FileHandle | null> {
-    const stats = await lstatOrMissing(path.join(this.root, name));
+    const stats = await lstatOrMissing(path.join(this.root, name), name);
     if (stats === MISSING) return null;
     if (!stats.isFile()) throw new SnapshotFileError(`${describe(stats)}; ${ONLY_REGULAR}`);
     return (await this.openChecked(name, stats, name)).handle;
@@ -113,7 +113,7 @@ export class SnapshotDir {
     const problem = await this.checkDir(path.dirname(relative));
     if (problem === MISSING) throw new SnapshotFileError(`file not found: ${shown}`);
     if (problem) throw new SnapshotFileError(`${problem} (on the way to ${shown}); ${ONLY_REGULAR}`);
-    const stats = await lstatOrMissing(absolute);
+    const stats = await lstatOrMissing(absolute, shown);
     if (stats === MISSING) throw new SnapshotFileError(`file not found: ${shown}`);
     if (!stats.isFile()) throw new SnapshotFileError(`${shown} is ${describe(stats)}; ${ONLY_REGULAR}`);
     return this.openChecked(relative, stats, shown);
@@ -135,9 +135,10 @@ export class SnapshotDir {
       const problem = await this.checkDir(parent);
       if (problem !== null) return problem;
     }
-    const stats = await lstatOrMissing(path.join(this.root, relative));
+    const shown = relative.split(path.sep).join('/');
+    const stats = await lstatOrMissing(path.join(this.root, relative), shown);
     if (stats === MISSING || stats.isFile()) return MISSING;
-    return stats.isDirectory() ? null : `${relative.split(path.sep).join('/')} is ${describe(stats)}`;
+    return stats.isDirectory() ? null : `${shown} is ${describe(stats)}`;
   }
 
   /** Opens `relative` without following a link and checks that the handle is the file `seen` by lstat. */
