@@ -13,6 +13,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ImportError, importSnapshot } from '../../src/import';
+import { SnapshotDir } from '../../src/import/snapshot-dir';
 import { startTestApi, type TestApi } from '../support/api';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import {
@@ -292,6 +293,29 @@ describe('a snapshot that fails after storing new files', () => {
     await expectNothingChanged();
   });
 });
+
+// The swap is caught by the handle's path in /proc/self/fd, which only Linux has.
+(process.platform === 'linux' ? describe : describe.skip)(
+  'a directory swapped for a link during the import',
+  () => {
+    it('is refused although its check was cached before the swap (Linux: the handle path is verified)', async () => {
+      const dir = await copySample();
+      dirs.push(dir);
+      const snapshot = await SnapshotDir.open(dir);
+      const first = await snapshot.openFile('uploads/fl-45-p-komfort.jpg');
+      await first.handle.close();
+      // files/uploads becomes a link to a folder outside that holds a file of the same name.
+      const elsewhere = await tempDir('swapped-');
+      dirs.push(elsewhere);
+      await writeFile(path.join(elsewhere, 'fl-45-p-komfort.jpg'), SECRET);
+      await rename(path.join(dir, 'files/uploads'), path.join(elsewhere, 'old-uploads'));
+      await symlink(elsewhere, path.join(dir, 'files/uploads'));
+      await expect(snapshot.openFile('uploads/fl-45-p-komfort.jpg')).rejects.toThrow(
+        'files/uploads/fl-45-p-komfort.jpg changed while it was opened (a link on its way?); only regular files inside the snapshot are read',
+      );
+    });
+  },
+);
 
 describe("the snapshot's data files", () => {
   it('refuses a link as an NDJSON file (its text never reaches the error)', async () => {
