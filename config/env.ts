@@ -60,6 +60,8 @@ const schema = z.object({
     .default('catalog'),
   MEILI_URL: urlWith('http:', 'https:').optional(),
   MEILI_MASTER_KEY: z.string().min(1).optional(),
+  MEILI_SEARCH_KEY: z.string().min(1).optional(),
+  MEILI_ADMIN_KEY: z.string().min(1).optional(),
   MEILI_INDEX_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]*$/, 'must be letters, digits, "_" or "-" (a Meilisearch index uid prefix)')
@@ -125,7 +127,15 @@ export interface AppConfig {
   redisUrl: string;
   redisPrefix: string;
   meiliUrl: string | undefined;
+  /** Meilisearch's master key: `npm run meili:keys` creates the role keys with it (src/search/keys.ts) */
   meiliMasterKey: string | undefined;
+  /**
+   * the API's key (actions `search`) and the worker's and reindex command's key (index writes), both
+   * scoped to `<MEILI_INDEX_PREFIX>*`; unset: the master key with APP_ENV=local, refused in production
+   * (src/search/keys.ts)
+   */
+  meiliSearchKey: string | undefined;
+  meiliAdminKey: string | undefined;
   meiliIndexPrefix: string;
   mediaRoot: string;
   serverLanguage: string;
@@ -223,6 +233,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisPrefix: e.REDIS_PREFIX,
     meiliUrl: e.MEILI_URL?.replace(/\/+$/, ''),
     meiliMasterKey: e.MEILI_MASTER_KEY,
+    meiliSearchKey: e.MEILI_SEARCH_KEY,
+    meiliAdminKey: e.MEILI_ADMIN_KEY,
     meiliIndexPrefix: e.MEILI_INDEX_PREFIX,
     mediaRoot: e.MEDIA_ROOT,
     serverLanguage: e.SERVER_LANGUAGE,

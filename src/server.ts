@@ -1,13 +1,15 @@
 /**
- * `npm start`: the API on HOST:PORT. Needs Postgres (DATABASE_URL, migrated) and Meilisearch (MEILI_URL);
- * Redis (REDIS_URL) holds the request counters, and the API keeps answering without it.
+ * `npm start`: the API on HOST:PORT. Needs Postgres (DATABASE_URL, migrated) and Meilisearch (MEILI_URL;
+ * in production MEILI_SEARCH_KEY and no MEILI_MASTER_KEY, else it prints one line naming the variable and
+ * exits 1: src/search/keys.ts); Redis (REDIS_URL) holds the request counters, and the API keeps answering
+ * without it.
  * SIGTERM/SIGINT: stop accepting connections (new connects are refused) and close idle keep-alive
  * connections; requests in flight finish and their responses say `Connection: close`; then write the
  * buffered search log (at most 5 s), close the queues, Redis and the pools, exit 0. After 10 s
  * anything still open is cut and the exit code is 1.
  */
 import type { Server, ServerResponse } from 'node:http';
-import { getConfig } from '../config/env';
+import { ConfigError, getConfig } from '../config/env';
 import { createApp } from './app';
 import { apiDbDeadlines, createDb } from './db/database';
 import { answerClientErrors } from './http/errors';
@@ -24,9 +26,10 @@ import { createApiMeiliClient } from './search/indexes';
 /** Starts the API; resolves with the listening server. */
 export async function startServer(): Promise<Server> {
   const config = getConfig();
+  // First: in production it refuses a configuration without the search key, or with the master key.
+  const { meili, close: closeMeili } = createApiMeiliClient(config);
   const logger = createLogger(config, 'api');
   const db = createDb(config.databaseUrl, 10, apiDbDeadlines(config));
-  const { meili, close: closeMeili } = createApiMeiliClient(config);
   const redis = createLimiterRedis(config, logger);
   // A pool of its own: a slow or unreachable Postgres never makes the log's writes wait for (or hold)
   // the connections requests need.
@@ -106,7 +109,9 @@ export async function startServer(): Promise<Server> {
 
 if (require.main === module) {
   startServer().catch((error: unknown) => {
-    process.stderr.write(`API failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    // A configuration error is one line naming the variable, as getConfig() prints it.
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(error instanceof ConfigError ? `${message}\n` : `API failed to start: ${message}\n`);
     process.exit(1);
   });
 }

@@ -3,7 +3,7 @@
  * requests without its master key, and `stop()` frees the port and removes the temp data dir it created
  * (but keeps a data dir it was given).
  */
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isPortFree } from '../tools/dev/free-port';
@@ -52,6 +52,14 @@ describe('startBundledMeilisearch', () => {
     expect([401, 403]).toContain(missing.status);
     const wrong = await fetch(`${meili.url}/version`, { headers: { Authorization: 'Bearer not-the-key' } });
     expect([401, 403]).toContain(wrong.status);
+  });
+
+  it('gets its master key through the environment, never on the command line (ps shows that)', async () => {
+    const cmdline = await readFile(`/proc/${meili.pid}/cmdline`, 'utf8');
+    expect(cmdline).toContain('--http-addr');
+    expect(cmdline).not.toContain(meili.masterKey);
+    const environ = (await readFile(`/proc/${meili.pid}/environ`, 'utf8')).split('\0');
+    expect(environ).toContain(`MEILI_MASTER_KEY=${meili.masterKey}`);
   });
 
   it('accepts a master key that starts with a dash', async () => {

@@ -6,7 +6,8 @@
 import { INDEX_NAMES, type IndexName } from '../../src/search/indexes';
 import { liveUid, type IndexerContext } from '../context';
 import type { IndexDefinition } from '../indexes/types';
-import { ensureIndex, indexExists, TaskWindow, waitForTask } from '../meili-tasks';
+import { MeilisearchApiError, type Meilisearch } from 'meilisearch';
+import { ensureIndex, indexExists, MeiliTaskError, TaskWindow, waitForTask } from '../meili-tasks';
 import { SYNONYM_INDEXES, type ReindexTarget } from '../../src/jobs/index-queue';
 import { loadSynonyms } from '../synonyms';
 import { withLexicon } from '../vocabulary';
@@ -158,10 +159,8 @@ async function buildAndSwap(
     await waitForTask(meili, meili.index(tmp).updateSettings(await definition.settings(db, total)), timeout);
     const documents = await pushAll(ctx, definition, tmp, total, onProgress);
     await ensureIndex(meili, live, timeout);
-    await waitForTask(meili, meili.swapIndexes([{ indexes: [live, tmp], rename: false }]), timeout);
+    await swapIn(meili, live, tmp, timeout);
     await ctx.announce?.([definition.name]);
-    // After the swap `tmp` holds the previous documents.
-    await waitForTask(meili, meili.deleteIndex(tmp), timeout);
     const durationMs = Date.now() - started;
     ctx.logger.info({ index: definition.name, uid: live, documents, durationMs }, 'reindex: swapped in');
     return { index: definition.name, uid: live, documents, durationMs };
@@ -170,6 +169,34 @@ async function buildAndSwap(
     // run deletes stale builds first.
     await waitForTask(meili, meili.deleteIndex(tmp), timeout).catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Swaps the build `tmp` in as `live` and deletes what `live` held (after the swap, under `tmp`). Throws when
+ * the swap failed (`MeiliTaskError` when the key may read the swap task); `live` is then as it was.
+ *
+ * A key scoped to some indexes (MEILI_ADMIN_KEY: `<prefix>*`) cannot read a swap task: Meilisearch shows
+ * those only to keys on every index. Tasks run in the order they were enqueued, so the delete enqueued
+ * right after the swap finishes after it, and `live` then carries the build's creation time only if the
+ * swap happened.
+ */
+async function swapIn(meili: Meilisearch, live: string, tmp: string, timeout: number): Promise<void> {
+  const built = (await meili.getRawIndex(tmp)).createdAt;
+  const swap = await meili.swapIndexes([{ indexes: [live, tmp], rename: false }]);
+  const deleted = meili.deleteIndex(tmp);
+  deleted.catch(() => undefined); // awaited below; must not be an unhandled rejection meanwhile
+  const task = await meili.tasks
+    .waitForTask(swap.taskUid, { timeout, interval: 100 })
+    .catch((error: unknown) => {
+      if (error instanceof MeilisearchApiError && error.cause?.code === 'task_not_found') return undefined;
+      throw error;
+    });
+  if (task && task.status !== 'succeeded') throw new MeiliTaskError(task);
+  await waitForTask(meili, deleted, timeout);
+  const now = (await meili.getRawIndex(live)).createdAt;
+  if (now !== built) {
+    throw new Error(`Meilisearch task ${swap.taskUid} (indexSwap) did not swap ${tmp} in as ${live}`);
   }
 }
 

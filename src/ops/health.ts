@@ -17,6 +17,7 @@ import type { Knex } from 'knex';
 import { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../../config/env';
 import { INDEX_NAMES, indexUid } from '../search/indexes';
+import { apiSearchKey } from '../search/keys';
 import { outboxBacklog } from './metrics';
 import type { NotReadyBody, ReadyBody, ReadyCheck, ReadyChecks, UpBody } from './schema';
 
@@ -26,7 +27,10 @@ export const READY_TIMEOUT_MS = 1000;
 export type { ReadyCheck };
 
 export interface HealthDeps {
-  config: Pick<AppConfig, 'meiliUrl' | 'meiliMasterKey' | 'meiliIndexPrefix' | 'outboxStaleSeconds'>;
+  config: Pick<
+    AppConfig,
+    'meiliUrl' | 'meiliMasterKey' | 'meiliSearchKey' | 'meiliIndexPrefix' | 'outboxStaleSeconds' | 'appEnv'
+  >;
   db: Knex;
   /** the rate limiter's connection: no offline queue, so a Redis outage fails the ping at once */
   redis: Redis;
@@ -87,7 +91,7 @@ export async function checkReadiness(deps: HealthDeps, timeoutMs = READY_TIMEOUT
   const { config } = deps;
   // A client of its own: the app's has no request timeout (a hanging Meilisearch would hang the probe).
   const meili = config.meiliUrl
-    ? new Meilisearch({ host: config.meiliUrl, apiKey: config.meiliMasterKey, timeout: timeoutMs })
+    ? new Meilisearch({ host: config.meiliUrl, apiKey: apiSearchKey(config), timeout: timeoutMs })
     : undefined;
   const run = async (check: () => Promise<unknown>): Promise<string> => {
     try {
@@ -122,15 +126,19 @@ export async function checkReadiness(deps: HealthDeps, timeoutMs = READY_TIMEOUT
   }
   checks.indexes = await run(async () => {
     const uids = INDEX_NAMES.map((name) => indexUid(config.meiliIndexPrefix, name));
+    // An empty search, not GET /indexes/:uid: the API's key may only search, and this proves it can.
     const found = await Promise.all(
       uids.map((uid) =>
-        meili!.getIndex(uid).then(
-          () => true,
-          (error: unknown) => {
-            if ((error as { cause?: { code?: unknown } }).cause?.code === 'index_not_found') return false;
-            throw error;
-          },
-        ),
+        meili!
+          .index(uid)
+          .search('', { limit: 0, attributesToRetrieve: [] })
+          .then(
+            () => true,
+            (error: unknown) => {
+              if ((error as { cause?: { code?: unknown } }).cause?.code === 'index_not_found') return false;
+              throw error;
+            },
+          ),
       ),
     );
     const missing = uids.filter((_uid, i) => !found[i]);

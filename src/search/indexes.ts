@@ -7,6 +7,7 @@
 import { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../../config/env';
 import { meiliHttpClient } from './http-client';
+import { adminKey, apiSearchKey } from './keys';
 
 /** The indexes, in the order a full reindex of everything builds them. */
 export const INDEX_NAMES = ['products', 'articles', 'media'] as const;
@@ -18,17 +19,25 @@ export function indexUid(prefix: string, name: IndexName): string {
 }
 
 /**
- * The API's Meilisearch client for MEILI_URL: requests over a keep-alive connection pool
- * (src/search/http-client.ts), each with a deadline of `meiliTimeoutMs` (MEILI_TIMEOUT_MS). `close()`
- * closes the pool. Throws when MEILI_URL is unset.
+ * The API's Meilisearch client for MEILI_URL with the search key (`apiSearchKey`, src/search/keys.ts):
+ * requests over a keep-alive connection pool (src/search/http-client.ts), each with a deadline of
+ * `meiliTimeoutMs` (MEILI_TIMEOUT_MS). `close()` closes the pool. Throws when MEILI_URL is unset, and
+ * `ConfigError` in production without MEILI_SEARCH_KEY or with MEILI_MASTER_KEY.
  */
 export function createApiMeiliClient(
   config: Pick<
     AppConfig,
-    'meiliUrl' | 'meiliMasterKey' | 'meiliTimeoutMs' | 'meiliBreakerThreshold' | 'meiliBreakerHalfOpenMs'
+    | 'meiliUrl'
+    | 'appEnv'
+    | 'meiliMasterKey'
+    | 'meiliSearchKey'
+    | 'meiliTimeoutMs'
+    | 'meiliBreakerThreshold'
+    | 'meiliBreakerHalfOpenMs'
   >,
 ): { meili: Meilisearch; close: () => Promise<void> } {
   const host = requireMeiliUrl(config);
+  const apiKey = apiSearchKey(config);
   const http = meiliHttpClient(host, {
     connectTimeoutMs: Math.min(1000, config.meiliTimeoutMs),
     requestTimeoutMs: config.meiliTimeoutMs,
@@ -36,7 +45,7 @@ export function createApiMeiliClient(
   });
   const meili = new Meilisearch({
     host,
-    apiKey: config.meiliMasterKey,
+    apiKey,
     httpClient: http.request,
     timeout: config.meiliTimeoutMs,
     requestInit: { headers: { 'Accept-Encoding': 'identity' } },
@@ -55,16 +64,18 @@ function requireMeiliUrl(config: Pick<AppConfig, 'meiliUrl'>): string {
 export const MEILI_ADMIN_TIMEOUT_MS = 30_000;
 
 /**
- * A Meilisearch client for MEILI_URL (with MEILI_MASTER_KEY) on the global fetch, asking for uncompressed
- * answers: for the worker and the command-line tools, whose errors are the package's own
- * (`MeilisearchApiError`). Throws when MEILI_URL is unset: the API and the worker need a server
- * (`npm run meili` or the demo starts one).
+ * A Meilisearch client for MEILI_URL with the admin key (`adminKey`, src/search/keys.ts) on the global
+ * fetch, asking for uncompressed answers: for the worker and the command-line tools, whose errors are the
+ * package's own (`MeilisearchApiError`). Throws when MEILI_URL is unset (the API and the worker need a
+ * server: `npm run meili` or the demo starts one), and `ConfigError` in production without MEILI_ADMIN_KEY.
  */
-export function createMeiliClient(config: Pick<AppConfig, 'meiliUrl' | 'meiliMasterKey'>): Meilisearch {
+export function createMeiliClient(
+  config: Pick<AppConfig, 'meiliUrl' | 'appEnv' | 'meiliMasterKey' | 'meiliAdminKey'>,
+): Meilisearch {
   requireMeiliUrl(config);
   return new Meilisearch({
     host: config.meiliUrl!,
-    apiKey: config.meiliMasterKey,
+    apiKey: adminKey(config),
     // Node's fetch asks for gzip; Meilisearch then streams a compressed answer in two writes and the second
     // waits for the client's delayed ACK (~40 ms a call, measured in bench). Uncompressed answers from a
     // server next door are cheaper for both sides.

@@ -34,7 +34,7 @@ beforeAll(async () => {
       PORT: String(port),
       DATABASE_URL: stack.database.url,
       MEILI_URL: testMeili().url,
-      MEILI_MASTER_KEY: testMeili().key,
+      MEILI_SEARCH_KEY: testMeili().searchKey,
       MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
       REDIS_URL: stack.config.redisUrl,
       REDIS_PREFIX: stack.config.redisPrefix,

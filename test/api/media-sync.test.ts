@@ -10,6 +10,7 @@ import { syncDocuments, syncOutbox } from '../../indexer/jobs/sync';
 import { importSnapshot } from '../../src/import';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { copySample, editRecords, removeDir } from '../support/snapshot';
+import { testMeiliClient } from '../support/stack';
 
 interface Page {
   data: { id: number; images?: { id: number }[] }[];
@@ -41,7 +42,7 @@ it('hides an asset once its valid_until passes, without any reindex in between',
   // What the worker does for a changed medium: its document and the documents of its products.
   await syncDocuments(stack.indexer, mediaIndex, [5002]);
   await syncDocuments(stack.indexer, productsIndex, [1002]);
-  const indexed = await stack.indexer.meili.index(`${stack.config.meiliIndexPrefix}media`).getDocument(5002);
+  const indexed = await testMeiliClient().index(`${stack.config.meiliIndexPrefix}media`).getDocument(5002);
   expect(indexed.valid_until_ts).toBe(Math.floor(validUntil.getTime() / 1000));
 
   expect(Date.now()).toBeLessThan(validUntil.getTime() - 500); // the checks below run before it expires

@@ -8,7 +8,7 @@
 import { advanceGenerations } from '../../src/search/generations';
 import { startTestApi, type TestApi } from '../support/api';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
-import { testConfig } from '../support/stack';
+import { testConfig, testMeiliClient } from '../support/stack';
 
 interface Page {
   data: { id: number; names?: Record<string, string> }[];
@@ -42,7 +42,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const productsIndex = () => stack.indexer.meili.index(`${stack.config.meiliIndexPrefix}products`);
+// The master key: the worker's admin key may write documents but not read them.
+const productsIndex = () => testMeiliClient().index(`${stack.config.meiliIndexPrefix}products`);
 const nameOf = async (api: TestApi, id: number) =>
   (await api.json<Page>(`/products?ids[]=${id}`)).data[0]?.names?.de;
 

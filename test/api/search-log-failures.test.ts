@@ -187,7 +187,7 @@ describe('npm start', () => {
         PATH: process.env.PATH,
         DATABASE_URL: stack.database.url,
         MEILI_URL: meili.url,
-        MEILI_MASTER_KEY: meili.key,
+        MEILI_SEARCH_KEY: meili.searchKey,
         MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
         REDIS_URL: stack.config.redisUrl,
         REDIS_PREFIX: stack.config.redisPrefix,

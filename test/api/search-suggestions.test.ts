@@ -7,6 +7,7 @@ import { popularSearchesQuery } from '../../src/resources/search-suggestions/que
 import { startTestApi, type TestApi } from '../support/api';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { bearer } from '../support/tokens';
+import { testMeiliClient } from '../support/stack';
 
 interface Suggestion {
   text: string;
@@ -422,7 +423,7 @@ describe('server language', () => {
 
   it('answers an empty products index with popular searches only', async () => {
     const prefix = `${stack.config.meiliIndexPrefix}empty_`;
-    const meili = stack.indexer.meili;
+    const meili = testMeiliClient(); // reads settings, which the worker's admin key may not
     const settings = await meili.index(`${stack.config.meiliIndexPrefix}products`).getSettings();
     await meili.createIndex(`${prefix}products`, { primaryKey: 'id' }).waitTask();
     await meili.index(`${prefix}products`).updateSettings(settings).waitTask();

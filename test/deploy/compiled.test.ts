@@ -215,7 +215,8 @@ describe('the compiled API, worker and commands', () => {
     env = {
       DATABASE_URL: stack.database.url,
       MEILI_URL: meili.url,
-      MEILI_MASTER_KEY: meili.key,
+      MEILI_SEARCH_KEY: meili.searchKey,
+      MEILI_ADMIN_KEY: meili.adminKey,
       MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
       REDIS_URL: stack.config.redisUrl,
       REDIS_PREFIX: stack.config.redisPrefix,

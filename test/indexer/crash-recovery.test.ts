@@ -69,7 +69,7 @@ async function startWorker(): Promise<WorkerProcess> {
       PATH: process.env.PATH,
       DATABASE_URL: stack.database.url,
       MEILI_URL: testMeili().url,
-      MEILI_MASTER_KEY: testMeili().key,
+      MEILI_ADMIN_KEY: testMeili().adminKey,
       MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
       REDIS_URL: stack.config.redisUrl,
       REDIS_PREFIX: stack.config.redisPrefix,

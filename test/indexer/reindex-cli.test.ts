@@ -32,12 +32,12 @@ interface Run {
 
 /** Runs the CLI with this file's configuration; resolves when it exits. */
 function reindex(...args: string[]): Promise<Run> {
-  const { url, key } = testMeili();
+  const { url, adminKey } = testMeili();
   const env = {
     ...process.env,
     DATABASE_URL: h.t.url,
     MEILI_URL: url,
-    MEILI_MASTER_KEY: key,
+    MEILI_ADMIN_KEY: adminKey,
     REDIS_PREFIX: h.config.redisPrefix,
     MEILI_INDEX_PREFIX: h.config.meiliIndexPrefix,
     LOG_LEVEL: 'silent',

@@ -181,7 +181,12 @@ describe('deleteOrphanBuilds (worker start)', () => {
   });
 
   it('never throws: Meilisearch unreachable is logged and skipped', async () => {
-    const meili = createMeiliClient({ meiliUrl: 'http://127.0.0.1:9', meiliMasterKey: undefined });
+    const meili = createMeiliClient({
+      meiliUrl: 'http://127.0.0.1:9',
+      appEnv: 'local',
+      meiliMasterKey: undefined,
+      meiliAdminKey: undefined,
+    });
     await expect(deleteOrphanBuilds({ ...ctx(), meili }, async () => false)).resolves.toEqual([]);
   });
 });

@@ -9,16 +9,30 @@ import { loadConfig, type AppConfig } from '../../config/env';
 
 export { dropRedisKeys } from '../../tools/support/redis';
 
-/** The Meilisearch of this jest run. Throws outside jest's global setup. */
-export function testMeili(): { url: string; key: string } {
+/** What every test file's index prefix starts with: the run's role keys are scoped to `t*`. */
+export const TEST_PREFIX = 't';
+
+/**
+ * The Meilisearch of this jest run: its master `key` (for inspecting indexes in tests), and the role keys
+ * of src/search/keys.ts scoped to `t*` (`searchKey` for the API, `adminKey` for the worker and the
+ * reindex command). Throws outside jest's global setup.
+ */
+export function testMeili(): { url: string; key: string; searchKey: string; adminKey: string } {
   const url = process.env.TEST_MEILI_URL;
   if (!url) throw new Error('TEST_MEILI_URL is not set: run the tests through jest (global-setup.ts)');
-  return { url, key: process.env.TEST_MEILI_KEY ?? '' };
+  return {
+    url,
+    key: process.env.TEST_MEILI_KEY ?? '',
+    searchKey: process.env.TEST_MEILI_SEARCH_KEY ?? '',
+    adminKey: process.env.TEST_MEILI_ADMIN_KEY ?? '',
+  };
 }
 
 /**
- * A configuration for one test file: its database, the run's Meilisearch, unique `t<hex>_` index and
- * `t<hex>` Redis prefixes, silent logs, rate limits too high to reach, and `overrides` (environment variable names) on top.
+ * A configuration for one test file: its database, the run's Meilisearch with the role keys and without
+ * the master key (production mode: the API searches with the search key, the indexer writes with the
+ * admin key), unique `t<hex>_` index and `t<hex>` Redis prefixes, silent logs, rate limits too high to
+ * reach, and `overrides` (environment variable names) on top.
  */
 export function testConfig(databaseUrl: string, overrides: Record<string, string> = {}): AppConfig {
   const meili = testMeili();
@@ -26,8 +40,9 @@ export function testConfig(databaseUrl: string, overrides: Record<string, string
   return loadConfig({
     DATABASE_URL: databaseUrl,
     MEILI_URL: meili.url,
-    MEILI_MASTER_KEY: meili.key,
-    MEILI_INDEX_PREFIX: `t${id}_`,
+    MEILI_SEARCH_KEY: meili.searchKey,
+    MEILI_ADMIN_KEY: meili.adminKey,
+    MEILI_INDEX_PREFIX: `${TEST_PREFIX}${id}_`,
     REDIS_PREFIX: `t${id}`,
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     APP_URL: 'http://api.test',
@@ -41,7 +56,7 @@ export function testConfig(databaseUrl: string, overrides: Record<string, string
   });
 }
 
-/** A client for the run's Meilisearch. */
+/** A client for the run's Meilisearch with its master key (to inspect what the code under test did). */
 export function testMeiliClient(): Meilisearch {
   const { url, key } = testMeili();
   return new Meilisearch({ host: url, apiKey: key });

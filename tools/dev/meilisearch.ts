@@ -128,15 +128,14 @@ async function launch(binary: string, s: LaunchSettings): Promise<BundledMeilise
     ['--log-level', s.logLevel ?? 'WARN'],
     ['--max-indexing-memory', s.maxIndexingMemory ?? '1GiB'],
     ['--max-indexing-threads', String(s.maxIndexingThreads ?? 2)],
-    // `--opt=value`: a key may start with '-' and would otherwise be read as another option.
-    s.masterKey ? [`--master-key=${s.masterKey}`] : [],
   ].flat();
 
   // Own process group (detached): a terminal's Ctrl-C reaches only us, so we decide the shutdown order.
   // cwd is the data dir because Meilisearch reads ./config.toml from its working directory.
   const child = spawn(binary, args, {
     cwd: s.dataDir,
-    env: serverEnv(),
+    // The key goes through the environment, never the command line, which `ps` shows to every user.
+    env: serverEnv(s.masterKey),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -208,9 +207,15 @@ async function becomesAvailable(
 /**
  * The server's environment: ours without MEILI_* variables, which Meilisearch would read as settings
  * (MEILI_MASTER_KEY, MEILI_ENV, ...) and which belong to the API's configuration here, not to this server;
- * and without Rust backtraces, which would push the one-line startup error out of the log tail.
+ * its master key as MEILI_MASTER_KEY (when it has one); and without Rust backtraces, which would push the
+ * one-line startup error out of the log tail.
  */
-function serverEnv(): NodeJS.ProcessEnv {
+function serverEnv(masterKey: string): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MEILI_')));
-  return { ...env, RUST_BACKTRACE: '0', RUST_LIB_BACKTRACE: '0' };
+  return {
+    ...env,
+    ...(masterKey ? { MEILI_MASTER_KEY: masterKey } : {}),
+    RUST_BACKTRACE: '0',
+    RUST_LIB_BACKTRACE: '0',
+  };
 }
