@@ -15,7 +15,7 @@ import { parsePhpQuery } from './http/query-string';
 import { rateLimit } from './http/rate-limit';
 import { isPostgresUnavailable } from './db/database';
 import { redactUrl, throttledWarning } from './logger';
-import { createOps } from './ops';
+import { createOps, limitOps, OPS_PATHS } from './ops';
 import { attachSearchLog } from './search-log';
 import { lexiconProvider } from './search/german/provider';
 import { createResultCache } from './search/result-cache';
@@ -69,7 +69,7 @@ function corsPreflights(handle: RequestHandler): RequestHandler {
 export function createApp(given: AppDeps): Express {
   const app = express();
   // Operations first: every request is counted and timed; /up, /ready, /metrics and /admin/queues are
-  // outside /api, so neither the request log nor the limiter sees them (src/ops).
+  // outside /api, so the request log does not see them, but the limiter counts them (src/ops).
   const resultCache =
     given.resultCache ?? createResultCache(given.config.resultCacheBytes, given.generations);
   const ops = createOps({ ...given, resultCache });
@@ -89,6 +89,9 @@ export function createApp(given: AppDeps): Express {
   attachSearchLog(app, deps.searchLog);
 
   app.use(helmet());
+  const onRedisError = throttledWarning(deps.logger, 'rate limits are off: Redis is unreachable');
+  const limit = rateLimit({ ...deps, onRedisError }); // one set of counters for the API and src/ops
+  app.use(OPS_PATHS, limitOps(limit));
   app.use(ops.router);
   app.use('/api', corsPreflights(cors()), requestId);
   // A NUL (`%00`) in a path names nothing that can exist (Postgres refuses it in a text): 404.
@@ -117,9 +120,8 @@ export function createApp(given: AppDeps): Express {
       }),
     );
   }
-  const onRedisError = throttledWarning(deps.logger, 'rate limits are off: Redis is unreachable');
   app.use(docsRouter(deps)); // /docs/api.json and the /api/docs page (src/openapi/routes.ts)
-  app.use('/api/v1', rateLimit({ ...deps, onRedisError }), apiRouter(deps));
+  app.use('/api/v1', limit, apiRouter(deps));
   app.use('/files', filesRouter(deps));
   app.use('/api', notFound);
   app.use(notFound);

@@ -3,13 +3,16 @@
  * `Authorization: Bearer <id>|<secret>` (or a bare `<secret>` of an older token). Only the SHA-256 hex of
  * the secret is stored; the token is looked up by id, then the hashes are compared in constant time. A
  * missing, malformed, unknown or revoked token is no token: 401 `unauthenticated`. A valid token without
- * the route's ability: 403 `forbidden`. Abilities are a JSON list; only the literal `*` grants everything.
+ * the route's ability: 403 `forbidden`. Abilities are a JSON list; the literal `*` grants every ability
+ * except the operators' named-only ones (`ops:queues:write`, src/tokens/tokens.ts), which a token must
+ * carry by name.
  *
  * `last_used_at` is written at most once a minute per token, after the response, never slowing a request.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
+import { NAMED_ONLY_ABILITIES } from '../tokens/tokens';
 import { ApiError } from './errors';
 
 export interface Authenticated {
@@ -27,9 +30,17 @@ export function authOf(req: Request): Authenticated {
 
 const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 
-/** True when `abilities` grant `ability` (`*` grants all). */
+/**
+ * True when `abilities` grant `ability`: by name, or through `*` unless it is named-only (an integration's
+ * full access never includes administering the queues).
+ */
 export function can(abilities: readonly string[], ability: string): boolean {
-  return abilities.includes('*') || abilities.includes(ability);
+  return abilities.includes(ability) || (abilities.includes('*') && !NAMED_ONLY_ABILITIES.includes(ability));
+}
+
+/** True when `abilities` grant at least one of `anyOf`. */
+export function canAny(abilities: readonly string[], anyOf: readonly string[]): boolean {
+  return anyOf.some((ability) => can(abilities, ability));
 }
 
 export interface TokenRow {
@@ -81,16 +92,22 @@ export function tokenOf(req: Request, db: Knex): Promise<TokenRow | undefined> {
 
 const TOUCH_EVERY_MS = 60_000;
 
+/** The abilities of a token row: its JSON list as strings, none when the column holds anything else. */
+export function abilitiesOf(row: Pick<TokenRow, 'abilities'>): string[] {
+  return Array.isArray(row.abilities) ? row.abilities.map(String) : [];
+}
+
 /**
- * Middleware: 401 without a valid token; 403 when `ability` is given and the token lacks it. On success
- * sets `req.auth` (see `authOf`).
+ * Middleware: 401 without a valid token; 403 when `ability` is given and the token lacks it (a list: it
+ * lacks every one of them). On success sets `req.auth` (see `authOf`).
  */
-export function requireToken(db: Knex, ability?: string): RequestHandler {
+export function requireToken(db: Knex, ability?: string | readonly string[]): RequestHandler {
+  const anyOf = ability === undefined ? [] : typeof ability === 'string' ? [ability] : ability;
   return async (req, res, next) => {
     const row = await tokenOf(req, db);
     if (!row) throw new ApiError(401);
-    const abilities = Array.isArray(row.abilities) ? row.abilities.map(String) : [];
-    if (ability && !can(abilities, ability)) throw new ApiError(403);
+    const abilities = abilitiesOf(row);
+    if (anyOf.length > 0 && !canAny(abilities, anyOf)) throw new ApiError(403);
     (req as WithToken).auth = { tokenId: row.id, userId: row.user_id, abilities };
     if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
       res.once('finish', () => {

@@ -181,20 +181,25 @@ function registerFiles(registry: OpenAPIRegistry, appUrl: string): void {
 
 /**
  * The operations endpoints of src/ops at the app root: `/up`, `/ready` (public), `/metrics` and the queue
- * dashboard `/admin/queues` (token with ability `*`). Not rate-limited, not under `/api`.
+ * dashboard `/admin/queues` (token with ability `*` or `ops:queues:write`). Counted by the request limits,
+ * not under `/api`.
  */
 function registerOps(registry: OpenAPIRegistry, appUrl: string): void {
-  const errors = errorResponses(false);
-  const noStore = z.object({ 'Cache-Control': z.literal('no-store') });
+  const errors = errorResponses();
+  const noStore = z.object({ 'Cache-Control': z.literal('no-store'), ...rateLimitHeaders });
   const common = {
     method: 'get' as const,
     tags: ['Operations'],
     servers: [{ url: appUrl, description: 'The app root (operations endpoints are outside /api/v1).' }],
   };
-  // The operations endpoints are not API routes: any other method falls through to `not_found`.
-  const otherMethod = {
-    ...errors[404]!,
-    description: '`not_found`: only for a method other than GET and HEAD (these endpoints answer no 405).',
+  // As on the API: any method but GET, HEAD (and OPTIONS) is 405 with `Allow`, before any token check.
+  const probeErrors = {
+    405: errors[405]!,
+    429: {
+      ...errors[429]!,
+      description:
+        "`too_many_requests`: over the request limit (per token, or per IP without one). The host asking itself over loopback without forwarding headers (the image's HEALTHCHECK) and the `API_UNLIMITED_NETWORKS` are never counted.",
+    },
   };
   const admin = {
     ...common,
@@ -202,7 +207,11 @@ function registerOps(registry: OpenAPIRegistry, appUrl: string): void {
   };
   const adminErrors = {
     401: errors[401]!,
-    403: { ...errors[403]!, description: '`forbidden`: a valid token without the ability `*`.' },
+    403: {
+      ...errors[403]!,
+      description: '`forbidden`: a valid token with neither the ability `*` nor `ops:queues:write`.',
+    },
+    429: errors[429]!,
     500: errors[500]!,
     503: {
       ...errors[503]!,
@@ -223,7 +232,7 @@ function registerOps(registry: OpenAPIRegistry, appUrl: string): void {
         headers: noStore,
         content: { 'application/json': { schema: UpSchema } },
       },
-      404: otherMethod,
+      ...probeErrors,
     },
   });
   registry.registerPath({
@@ -231,17 +240,18 @@ function registerOps(registry: OpenAPIRegistry, appUrl: string): void {
     path: '/ready',
     operationId: 'ready',
     summary: 'Readiness: Postgres, Redis, Meilisearch and the live indexes answer',
-    description: 'Each check has 1 second; they run in parallel. Public: no token needed.',
-    security: [],
+    description:
+      'Each check has 1 second; they run in parallel. Public: no token needed. Why a check failed is shown only when the server runs with `APP_ENV=local` or to a token with `*` or `ops:queues:write` (an invalid token or another one is not refused: it reads what anyone reads, `failing` per failed check).',
+    security: [{}, { bearerAuth: [] }],
     responses: {
       200: {
         description: 'Ready.',
         headers: noStore,
         content: { 'application/json': { schema: ReadySchema } },
       },
-      404: otherMethod,
+      ...probeErrors,
       503: {
-        description: 'Not ready: `failed` names the failed checks, `checks` says why.',
+        description: 'Not ready: `failed` names the failed checks, `checks` says which (and why, see above).',
         headers: noStore,
         content: { 'application/json': { schema: NotReadySchema } },
       },
@@ -253,7 +263,7 @@ function registerOps(registry: OpenAPIRegistry, appUrl: string): void {
     operationId: 'metrics',
     summary: 'Prometheus metrics',
     description:
-      'Requests by route pattern and status, Meilisearch and Postgres latencies, the index outbox backlog, the index queue by state, the search-log counters and process metrics. Token with ability `*`.',
+      'Requests by route pattern and status, Meilisearch and Postgres latencies, the index outbox backlog, the index queue by state, the search-log counters and process metrics. Token with ability `*` or `ops:queues:write`.',
     responses: {
       200: {
         description: 'The Prometheus text exposition format (version 0.0.4).',
@@ -261,6 +271,7 @@ function registerOps(registry: OpenAPIRegistry, appUrl: string): void {
         content: { 'text/plain': { schema: z.string() } },
       },
       ...adminErrors,
+      405: errors[405]!,
     },
   });
   registry.registerPath({
@@ -269,13 +280,23 @@ function registerOps(registry: OpenAPIRegistry, appUrl: string): void {
     operationId: 'queueDashboard',
     summary: 'The queue dashboard (Bull Board)',
     description:
-      "The index queue's jobs by state, failed jobs with their error, and retry. The page loads its static files and Bull Board's own JSON API under `/admin/queues/` (not described here), each with the same token check. Token with ability `*`.",
+      "The index and render queues' jobs by state, failed jobs with their error. The page loads its static files and Bull Board's own JSON API under `/admin/queues/` (not described here), each with the same token check. Reading (GET, HEAD) needs a token with `*` or `ops:queues:write`; any other method (Bull Board's write API: pause, resume, add, retry, promote, clean, empty, obliterate, job schedulers, job data) needs `ops:queues:write`, which `*` does not grant. A token without it sees the board read-only.",
     responses: {
       200: {
         description: 'The dashboard page.',
         content: { 'text/html': { schema: z.string() } },
       },
       ...adminErrors,
+      403: {
+        ...errors[403]!,
+        description:
+          '`forbidden`: a valid token with neither `*` nor `ops:queues:write`; for any method but GET and HEAD, a token without `ops:queues:write`.',
+      },
+      404: {
+        ...errors[404]!,
+        description:
+          '`not_found`: a method other than GET and HEAD with `ops:queues:write` (the page takes no other; the write API is under `/admin/queues/api/`).',
+      },
     },
   });
 }
@@ -324,7 +345,8 @@ export function buildOpenApiDocument(
       { name: 'Files', description: 'Public file URLs (outside /api/v1).' },
       {
         name: 'Operations',
-        description: 'Health checks, metrics and the queue dashboard (at the app root, not rate-limited).',
+        description:
+          'Health checks, metrics and the queue dashboard (at the app root, counted by the request limits).',
       },
     ],
   });

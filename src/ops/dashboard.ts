@@ -1,39 +1,77 @@
 /**
  * The queue dashboard (Bull Board) at `/admin/queues` on the API's own port (README "Operations"): the
- * index queue's jobs (reindex, sync, prune-search-log) and the render queue's (render, preview) by state, failed jobs with their error and
- * stack, and retry. Protected like `/metrics`: a bearer token with ability `*` (401/403 otherwise, in the
- * spec's error shape). Its UI pages and static files need the header too; README says how an operator
+ * index queue's jobs (reindex, sync, prune-search-log) and the render queue's (render, preview) by state,
+ * failed jobs with their error and stack, and retry.
+ *
+ * Reading it (GET and HEAD: the page, its static files, Bull Board's read API) needs a token with `*` or
+ * `ops:queues:write` (`OPS_READ`); changing a queue (every other method: pause, resume, add, retry,
+ * promote, clean, empty, obliterate, job schedulers, job data, ...) needs `ops:queues:write`, which `*`
+ * does not grant (src/tokens/tokens.ts): 401/403 otherwise, in the spec's error shape, before Bull Board
+ * sees the request. A reader without the right gets Bull Board in read-only mode, so its page offers no
+ * action it would refuse. Its UI pages and static files need the header too; README says how an operator
  * gets it into a browser.
  */
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import type { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
+import type { Knex } from 'knex';
+import { authOf, can, requireToken } from '../http/auth';
+import { ApiError } from '../http/errors';
 import type { IndexQueue } from '../jobs/index-queue';
 import type { RenderQueue } from '../jobs/render-queue';
+import { OPS_READ, QUEUES_WRITE } from '../tokens/tokens';
 
 /** Where the dashboard is mounted. */
 export const DASHBOARD_PATH = '/admin/queues';
 
-/**
- * The Bull Board router over the index queue and (when given) the render queue; mount it at
- * `DASHBOARD_PATH` behind the token check.
- */
-export function dashboardRouter(queue: IndexQueue, renderQueue?: RenderQueue): Router {
+/** The methods that only read; Bull Board's write API uses PUT, POST and PATCH. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/** A Bull Board over the index queue and (when given) the render queue; read-only refuses every change. */
+function board(queue: IndexQueue, renderQueue: RenderQueue | undefined, readOnlyMode: boolean): Router {
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(DASHBOARD_PATH);
   createBullBoard({
     queues: [
       new BullMQAdapter(queue, {
         allowRetries: true,
+        readOnlyMode,
         description: 'index syncs, reindexes, search-log prune',
       }),
       ...(renderQueue
-        ? [new BullMQAdapter(renderQueue, { allowRetries: true, description: 'renditions and CMS previews' })]
+        ? [
+            new BullMQAdapter(renderQueue, {
+              allowRetries: true,
+              readOnlyMode,
+              description: 'renditions and CMS previews',
+            }),
+          ]
         : []),
     ],
     serverAdapter,
     options: { uiConfig: { boardTitle: 'Catalog queues' } },
   });
   return serverAdapter.getRouter() as Router;
+}
+
+/** 403 `forbidden` for a method that could change a queue, unless the token carries `ops:queues:write`. */
+const queueWrites: RequestHandler = (req, _res, next) => {
+  if (!READ_METHODS.has(req.method) && !can(authOf(req).abilities, QUEUES_WRITE)) throw new ApiError(403);
+  next();
+};
+
+/**
+ * The dashboard with its token checks (mount it at `DASHBOARD_PATH`): readers get the read-only board,
+ * tokens with `ops:queues:write` the writable one.
+ */
+export function dashboardRouter(db: Knex, queue: IndexQueue, renderQueue?: RenderQueue): Router {
+  const writable = board(queue, renderQueue, false);
+  const readOnly = board(queue, renderQueue, true);
+  const router = Router();
+  router.use(requireToken(db, OPS_READ), queueWrites, (req, res, next) => {
+    const chosen = can(authOf(req).abilities, QUEUES_WRITE) ? writable : readOnly;
+    chosen(req, res, next);
+  });
+  return router;
 }

@@ -7,17 +7,26 @@
  *   `failed` names the checks that failed and `checks.<name>` says why (schemas: schema.ts). An index
  *   outbox whose oldest pending row is older than OUTBOX_STALE_SECONDS adds `warnings: ['outbox']` and
  *   `checks.outbox: 'stale: ...'` without making the API unready (it still answers, with older data).
+ *   Why a check failed (error texts name roles, hosts and ports) is shown only with `APP_ENV=local` or
+ *   to a token with `*` or `ops:queues:write`; anyone else reads `ok`, `failing`, `stale` or `not checked`
+ *   per check, and the failures are logged (at most once a minute) for the operators.
  *
- * Both are mounted outside `/api`, so neither is rate-limited nor written to the request log.
+ * Both are mounted outside `/api` (no request log) and counted by the request limits (src/ops/index.ts).
+ * Any method but GET, HEAD and OPTIONS is 405 with `Allow`, as on the API.
  */
 import { causeChain } from '../causes';
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import type Redis from 'ioredis';
 import type { Knex } from 'knex';
 import { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../../config/env';
+import { abilitiesOf, canAny, tokenOf } from '../http/auth';
+import { get, type Handler } from '../http/routes';
+import type { Logger } from '../logger';
+import { throttledWarning } from '../logger';
 import { INDEX_NAMES, indexUid } from '../search/indexes';
 import { apiSearchKey } from '../search/keys';
+import { OPS_READ } from '../tokens/tokens';
 import { outboxBacklog } from './metrics';
 import type { NotReadyBody, ReadyBody, ReadyCheck, ReadyChecks, UpBody } from './schema';
 
@@ -34,10 +43,12 @@ export interface HealthDeps {
   db: Knex;
   /** the rate limiter's connection: no offline queue, so a Redis outage fails the ping at once */
   redis: Redis;
+  /** where the reasons of failed checks go (anonymous callers no longer see them) */
+  logger?: Logger;
 }
 
 /** `GET /up`: 200 `{ status: 'up' }` while the process runs; asks no dependency. */
-export const up: RequestHandler = (_req, res) => {
+export const up: Handler = (_req, res) => {
   res.set('Cache-Control', 'no-store').json({ status: 'up' } satisfies UpBody);
 };
 
@@ -148,12 +159,56 @@ export async function checkReadiness(deps: HealthDeps, timeoutMs = READY_TIMEOUT
   return { checks, failed, warnings };
 }
 
-/** The router of `/up` and `/ready` (mount it at the root, before the request log and the limiter). */
+const NOT_CHECKED = 'not checked';
+
+/**
+ * What a caller without the right to the details reads of each check: `ok`, `failing`, `stale` (the
+ * outbox) or `not checked`, never an error text.
+ */
+export function withoutReasons(checks: ReadyChecks): ReadyChecks {
+  const summary = (value: string): string => {
+    if (value === 'ok' || value === 'stale' || value === NOT_CHECKED) return value;
+    if (value.startsWith('stale: ')) return 'stale';
+    return value.startsWith(`${NOT_CHECKED}: `) ? NOT_CHECKED : 'failing';
+  };
+  return {
+    postgres: summary(checks.postgres),
+    redis: summary(checks.redis),
+    meilisearch: summary(checks.meilisearch),
+    indexes: summary(checks.indexes),
+    outbox: summary(checks.outbox),
+  };
+}
+
+/**
+ * True when the caller may read why checks failed: the app runs locally, or the request carries a token
+ * with `*` or `ops:queues:write`. A token that cannot be checked in time (Postgres down) counts as none.
+ */
+async function seesReasons(deps: HealthDeps, req: Request, timeoutMs: number): Promise<boolean> {
+  if (deps.config.appEnv === 'local') return true;
+  if (req.get('authorization') === undefined) return false;
+  const row = await withTimeout(tokenOf(req, deps.db), timeoutMs).catch(() => undefined);
+  return row !== undefined && canAny(abilitiesOf(row), OPS_READ);
+}
+
+/**
+ * The router of `/up` and `/ready` (mount it at the root, before the request log): GET and HEAD, 200 with
+ * `Allow` for OPTIONS, 405 `method_not_allowed` for any other method.
+ */
 export function healthRouter(deps: HealthDeps): Router {
   const router = Router();
-  router.get('/up', up);
-  router.get('/ready', async (_req, res) => {
-    const { checks, failed, warnings } = await checkReadiness(deps);
+  const logFailure = deps.logger
+    ? throttledWarning(deps.logger, 'not ready: a readiness check failed')
+    : () => undefined;
+  get(router, '/up', up);
+  get(router, '/ready', async (req, res) => {
+    const [readiness, detailed] = await Promise.all([
+      checkReadiness(deps),
+      seesReasons(deps, req, READY_TIMEOUT_MS),
+    ]);
+    const { failed, warnings } = readiness;
+    if (failed.length > 0) logFailure({ failed, checks: readiness.checks });
+    const checks = detailed ? readiness.checks : withoutReasons(readiness.checks);
     const warned = warnings.length > 0 ? { warnings } : {};
     res.set('Cache-Control', 'no-store');
     if (failed.length === 0) res.json({ status: 'ok', checks, ...warned } satisfies ReadyBody);

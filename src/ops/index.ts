@@ -1,7 +1,8 @@
 /**
- * Operations endpoints, outside `/api` (so never rate-limited nor in the request log):
+ * Operations endpoints, outside `/api` (so not in the request log) but counted by the request limits:
  * `/up` and `/ready` (health.ts, public), `/metrics` (metrics.ts) and `/admin/queues` (dashboard.ts), the
- * last two only for bearer tokens with ability `*`. README "Operations" lists them.
+ * last two only for bearer tokens with `*` or `ops:queues:write`, and changing a queue only with
+ * `ops:queues:write`. README "Operations" lists them.
  */
 import { Router, type RequestHandler } from 'express';
 import type Redis from 'ioredis';
@@ -11,11 +12,38 @@ import type { AppConfig } from '../../config/env';
 import type { IndexQueue } from '../jobs/index-queue';
 import type { RenderQueue } from '../jobs/render-queue';
 import { requireToken } from '../http/auth';
+import { get } from '../http/routes';
+import type { Logger } from '../logger';
 import type { SearchLog } from '../search-log';
 import type { ResultCache } from '../search/result-cache';
 import { DASHBOARD_PATH, dashboardRouter } from './dashboard';
 import { healthRouter } from './health';
 import { createMetrics, timeMeilisearch, type Metrics } from './metrics';
+import { OPS_READ } from '../tokens/tokens';
+
+/** The paths of the operations endpoints (the request limits count them). */
+export const OPS_PATHS = ['/up', '/ready', '/metrics', DASHBOARD_PATH];
+
+/** The probes an orchestrator or the image's HEALTHCHECK asks. */
+const PROBES = new Set(['/up', '/ready']);
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * `limit` for the operations endpoints, except a probe the host asks itself: `/up` or `/ready` from a
+ * loopback peer without forwarding headers (the image's HEALTHCHECK), so no client sharing an address
+ * with it can get a healthy container restarted. Behind a proxy on the same host the header is there,
+ * and the request is counted like any other.
+ */
+export function limitOps(limit: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const peer = req.socket.remoteAddress ?? '';
+    const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => req.get(h) !== undefined);
+    const path = req.originalUrl.split('?', 1)[0]!;
+    if (PROBES.has(path) && LOOPBACK.test(peer) && !forwarded) return next();
+    return limit(req, res, next);
+  };
+}
 
 export interface OpsDeps {
   config: AppConfig;
@@ -29,6 +57,8 @@ export interface OpsDeps {
   renderJobs?: { queue: RenderQueue };
   /** The API's result cache: its hits, misses and bytes in `/metrics`. */
   resultCache?: ResultCache;
+  /** where `/ready` logs the reasons of its failed checks */
+  logger?: Logger;
 }
 
 export interface Ops {
@@ -44,12 +74,11 @@ export interface Ops {
 /** Builds the operations endpoints over `deps`; opens no connection. */
 export function createOps(deps: OpsDeps): Ops {
   const metrics = createMetrics({ ...deps, renderQueue: deps.renderJobs?.queue });
-  const admin = requireToken(deps.db, '*');
   const router = Router();
   router.use(healthRouter(deps));
-  router.get('/metrics', admin, metrics.handler);
+  get(router, '/metrics', metrics.handler, requireToken(deps.db, OPS_READ));
   if (deps.indexQueue) {
-    router.use(DASHBOARD_PATH, admin, dashboardRouter(deps.indexQueue, deps.renderJobs?.queue));
+    router.use(DASHBOARD_PATH, dashboardRouter(deps.db, deps.indexQueue, deps.renderJobs?.queue));
   }
   return {
     requests: metrics.requests,

@@ -14,6 +14,7 @@
  * - prom-client's default process metrics (CPU, memory, event-loop lag, GC).
  */
 import type { RequestHandler } from 'express';
+import type { Handler } from '../http/routes';
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -88,7 +89,7 @@ export interface Metrics {
   /** Middleware counting and timing every request by route pattern (mount it first). */
   requests: RequestHandler;
   /** `GET /metrics` handler (put the protection in front of it). */
-  handler: RequestHandler;
+  handler: Handler;
   meiliDuration: Histogram<'operation' | 'outcome'>;
 }
 
@@ -267,7 +268,7 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     next();
   };
 
-  const handler: RequestHandler = async (_req, res) => {
+  const handler: Handler = async (_req, res) => {
     res.set('Content-Type', registry.contentType).set('Cache-Control', 'no-store');
     res.send(await registry.metrics());
   };

@@ -11,8 +11,14 @@ export const ReadyCheckSchema = z.enum(checkNames).openapi('ReadyCheck', {
     'A readiness check: `postgres`, `redis`, `meilisearch` (answers within 1 s) or `indexes` (every live index exists).',
 });
 
+/** Said of every check: who reads why a check failed. */
+const REASONS =
+  'The reason is shown only when the server runs with `APP_ENV=local` or to a token with `*` or `ops:queues:write`; anyone else reads `failing`.';
+
 const checkResult = (name: string) =>
-  z.string().openapi({ description: `\`ok\`, or why the ${name} check failed (an error code and message).` });
+  z.string().openapi({
+    description: `\`ok\`, or why the ${name} check failed (an error code and message). ${REASONS}`,
+  });
 
 export const ReadyChecksSchema = z
   .strictObject({
@@ -21,14 +27,16 @@ export const ReadyChecksSchema = z
     meilisearch: checkResult('Meilisearch'),
     indexes: z.string().openapi({
       description:
-        '`ok`, `missing <uid>, ...`, why the check failed, or `not checked: Meilisearch is unavailable`.',
+        '`ok`, `missing <uid>, ...`, why the check failed, or `not checked: Meilisearch is unavailable` (`failing` or `not checked` without the right to the reasons).',
     }),
     outbox: z.string().openapi({
       description:
-        '`ok`, `stale: ...` when the oldest change not yet indexed is older than OUTBOX_STALE_SECONDS (the worker is down or behind: searches and lists show older data; the API stays ready), or why it could not be read.',
+        '`ok`, `stale: ...` when the oldest change not yet indexed is older than OUTBOX_STALE_SECONDS (the worker is down or behind: searches and lists show older data; the API stays ready), or why it could not be read (`stale`, `failing` or `not checked` without the right to the reasons).',
     }),
   })
-  .openapi('ReadyChecks', { description: 'The outcome of each readiness check.' });
+  .openapi('ReadyChecks', {
+    description: `The outcome of each readiness check. ${REASONS}`,
+  });
 
 export const UpSchema = z.strictObject({ status: z.literal('up') }).openapi('Up');
 

@@ -7,16 +7,35 @@ import { createHash, randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { Knex } from 'knex';
 
-/** Access profiles of the spec ("Access profiles and abilities"). */
+/**
+ * The operator's right to change the job queues (Bull Board's write API: pause, retry, add, clean, ...).
+ * `*` does not grant it: a token carries it only by name (profile `operator`).
+ */
+export const QUEUES_WRITE = 'ops:queues:write';
+
+/** Abilities that `*` does not grant (src/http/auth.ts `can`): operators' rights, never an integration's. */
+export const NAMED_ONLY_ABILITIES: readonly string[] = [QUEUES_WRITE];
+
+/**
+ * Who may read the operations endpoints (`/metrics`, the dashboard's pages and reads, the reasons in
+ * `/ready`): any of these abilities.
+ */
+export const OPS_READ = ['*', QUEUES_WRITE] as const;
+
+/**
+ * Access profiles of the spec ("Access profiles and abilities"), and `operator` (full access and the
+ * queues' administration), which the spec's integrations never get.
+ */
 export const PROFILES = {
   content: ['content:catalog:read', 'content:media:read'],
   media: ['content:media:read'],
   full: ['*'],
+  operator: ['*', QUEUES_WRITE],
 } as const satisfies Record<string, readonly string[]>;
 export type Profile = keyof typeof PROFILES;
 
 /** Every ability a token may carry (`search` exists; no route checks it). */
-export const ABILITIES = ['*', 'content:catalog:read', 'content:media:read', 'search'] as const;
+export const ABILITIES = ['*', 'content:catalog:read', 'content:media:read', 'search', QUEUES_WRITE] as const;
 
 /** A usage error of a token command (unknown user, ability, token): one line, exit code 1. */
 export class TokenError extends Error {

@@ -1,8 +1,9 @@
 /**
  * Operations endpoints (src/ops, README "Operations") over HTTP against the real app on the sample
- * snapshot: `/up` without dependencies, `/ready` and what it names when a dependency is missing, neither
- * rate-limited; `/metrics` and the Bull Board dashboard only for tokens with ability `*`, and what
- * `/metrics` reports after real requests.
+ * snapshot: `/up` without dependencies, `/ready` and what it names when a dependency is missing (the
+ * reasons to an ops token or locally), both counted by the request limits except the host's own probes;
+ * `/metrics` and the Bull Board dashboard only for tokens with ability `*` (changes on the dashboard only
+ * with `ops:queues:write`: test/api/ops-rights.test.ts), and what `/metrics` reports after real requests.
  */
 import { Worker } from 'bullmq';
 import type { AppConfig } from '../../config/env';
@@ -23,7 +24,7 @@ interface OpsApi {
   renderQueue: RenderQueue;
   searchLog: SearchLog;
   /** GET `<origin><path>` through the test API's `get()`, so the contract check sees the response. */
-  get(path: string, authorization?: string): Promise<Response>;
+  get(path: string, authorization?: string, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -37,8 +38,10 @@ async function startOpsApi(config: AppConfig): Promise<OpsApi> {
     queue,
     renderQueue: api.deps.renderJobs!.queue,
     searchLog: api.deps.searchLog,
-    get: (path, authorization) =>
-      api.get(`${api.origin}${path}`, { headers: authorization ? { Authorization: authorization } : {} }),
+    get: (path, authorization, headers = {}) =>
+      api.get(`${api.origin}${path}`, {
+        headers: { ...headers, ...(authorization ? { Authorization: authorization } : {}) },
+      }),
     async close() {
       await api.close();
       await queue.close();
@@ -49,12 +52,14 @@ async function startOpsApi(config: AppConfig): Promise<OpsApi> {
 let stack: CatalogStack;
 let api: OpsApi;
 let full: string;
+let operator: string;
 let content: string;
 
 beforeAll(async () => {
   stack = await startCatalogStack();
   api = await startOpsApi(stack.config);
   full = await bearer(stack.database.db, 'full');
+  operator = await bearer(stack.database.db, 'operator');
   content = await bearer(stack.database.db, 'content');
 });
 afterAll(async () => {
@@ -101,13 +106,16 @@ describe('/ready', () => {
       })
       .returning('id')) as { id: number }[];
     try {
-      const res = await api.get('/ready');
+      const res = await api.get('/ready', full);
       expect(res.status).toBe(200);
       const body = (await res.json()) as { warnings?: string[]; checks: Record<string, string> };
       expect(body.warnings).toEqual(['outbox']);
       expect(body.checks.outbox).toMatch(
         /^stale: \d+ changes not indexed yet, the oldest (9\d|1[01]\d) s old \(more than 60 s\): is the index worker running\?$/,
       );
+      // Without a token: that it is stale, not how far behind.
+      const anonymous = (await (await api.get('/ready')).json()) as typeof body;
+      expect(anonymous).toMatchObject({ warnings: ['outbox'], checks: { outbox: 'stale' } });
     } finally {
       await db('index_outbox').where('id', row!.id).delete();
     }
@@ -123,12 +131,22 @@ describe('/ready', () => {
       }),
     );
     try {
-      const res = await down.get('/ready');
+      const res = await down.get('/ready', full);
       expect(res.status).toBe(503);
       const body = (await res.json()) as { failed: string[]; checks: Record<string, string> };
       expect(body).toMatchObject({ status: 'unavailable', failed: ['meilisearch'] });
       expect(body.checks).toMatchObject({ postgres: 'ok', redis: 'ok' });
       expect(body.checks.meilisearch).toMatch(/^ECONNREFUSED: /);
+      // Without a token: which check fails, not the error text with the host and port.
+      const anonymous = await down.get('/ready');
+      expect(anonymous.status).toBe(503);
+      const text = await anonymous.text();
+      expect(JSON.parse(text)).toEqual({
+        status: 'unavailable',
+        failed: ['meilisearch'],
+        checks: { postgres: 'ok', redis: 'ok', meilisearch: 'failing', indexes: 'not checked', outbox: 'ok' },
+      });
+      expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|:\d{2,5}\b/);
     } finally {
       await down.close();
     }
@@ -137,7 +155,7 @@ describe('/ready', () => {
   it('answers 503 naming the missing indexes', async () => {
     const other = await startOpsApi(testConfig(stack.database.url, { MEILI_INDEX_PREFIX: 'tmissing_' }));
     try {
-      const res = await other.get('/ready');
+      const res = await other.get('/ready', operator);
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({
         status: 'unavailable',
@@ -155,29 +173,39 @@ describe('/ready', () => {
     }
   });
 
-  it('names Postgres when it is unreachable', async () => {
+  it('names Postgres when it is unreachable (the reason locally: no token can be checked)', async () => {
     const closed = await freePort();
-    const down = await startOpsApi(
-      testConfig(`postgres://postgres@127.0.0.1:${closed}/none`, {
-        MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
-      }),
-    );
+    const databaseUrl = `postgres://postgres@127.0.0.1:${closed}/none`;
+    const prefix = { MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix };
+    const local = await startOpsApi(testConfig(databaseUrl, { ...prefix, APP_ENV: 'local' }));
+    const production = await startOpsApi(testConfig(databaseUrl, prefix));
     try {
-      const res = await down.get('/ready');
+      const res = await local.get('/ready');
       expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({
+      const body = (await res.json()) as { checks: Record<string, string> };
+      expect(body).toMatchObject({
         failed: ['postgres'],
         checks: { meilisearch: 'ok', outbox: 'not checked: Postgres is unavailable' },
       });
+      expect(body.checks.postgres).toContain('ECONNREFUSED');
+      // In production even a token cannot open the reasons while Postgres is down: it cannot be checked.
+      const anonymous = await production.get('/ready', full);
+      expect(anonymous.status).toBe(503);
+      expect(await anonymous.json()).toMatchObject({
+        failed: ['postgres'],
+        checks: { postgres: 'failing', meilisearch: 'ok', outbox: 'not checked' },
+      });
     } finally {
-      await down.close();
+      await local.close();
+      await production.close();
     }
   });
 });
 
 describe('rate limits', () => {
-  it('never count /up, /ready, /metrics or /admin/queues (no X-RateLimit headers at a limit of 1)', async () => {
-    const limited = await startOpsApi(
+  let limited: OpsApi;
+  beforeAll(async () => {
+    limited = await startOpsApi(
       testConfig(stack.database.url, {
         MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
         API_RATE_LIMIT_GUEST: '1',
@@ -185,27 +213,50 @@ describe('rate limits', () => {
         API_UNLIMITED_NETWORKS: '192.0.2.0/24',
       }),
     );
-    try {
-      // The limiter is on: the API's second request is over the limit.
-      expect((await limited.get('/api/v1/image-formats')).headers.get('x-ratelimit-limit')).toBe('1');
-      expect((await limited.get('/api/v1/image-formats')).status).toBe(429);
-      for (let i = 0; i < 3; i++) {
-        for (const [path, auth] of [
-          ['/up', undefined],
-          ['/ready', undefined],
-          ['/metrics', full],
-          ['/admin/queues/api/queues', full],
-        ] as const) {
-          const res = await limited.get(path, auth);
-          expect([path, res.status]).toEqual([path, 200]);
-          expect(res.headers.get('x-ratelimit-limit')).toBeNull();
-          expect(res.headers.get('x-ratelimit-remaining')).toBeNull();
-          await res.arrayBuffer();
-        }
-      }
-    } finally {
-      await limited.close();
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('count /up, /ready, /metrics and /admin/queues as the API: 429 over the limit', async () => {
+    // Each from a client address of its own, through the loopback proxy TRUST_PROXY trusts by default;
+    // with a token, per token.
+    for (const [path, auth, client] of [
+      ['/up', undefined, '203.0.113.1'],
+      ['/ready', undefined, '203.0.113.2'],
+      ['/metrics', full, '203.0.113.3'],
+      ['/admin/queues/api/queues', operator, '203.0.113.4'],
+    ] as const) {
+      const headers = { 'X-Forwarded-For': client };
+      const first = await limited.get(path, auth, headers);
+      expect([path, first.status]).toEqual([path, 200]);
+      expect(first.headers.get('x-ratelimit-limit')).toBe('1');
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('0');
+      await first.arrayBuffer();
+      const second = await limited.get(path, auth, headers);
+      expect([path, second.status]).toEqual([path, 429]);
+      expect(second.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await second.json()).toMatchObject({ error: { code: 'too_many_requests', status: 429 } });
     }
+  });
+
+  it("never count the host's own probes (loopback, no forwarding header) nor the unlimited networks", async () => {
+    for (let i = 0; i < 3; i++) {
+      for (const [path, headers] of [
+        ['/up', {}],
+        ['/ready', {}],
+        ['/up', { 'X-Forwarded-For': '192.0.2.7' }],
+        ['/ready', { 'X-Forwarded-For': '192.0.2.7' }],
+      ] as const) {
+        const res = await limited.get(path, undefined, headers);
+        expect([path, res.status]).toEqual([path, 200]);
+        expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+        await res.arrayBuffer();
+      }
+    }
+    // Only the probes: the same host's other requests are counted.
+    expect((await limited.get('/api/v1/image-formats')).headers.get('x-ratelimit-limit')).toBe('1');
+    expect((await limited.get('/api/v1/image-formats')).status).toBe(429);
   });
 });
 
@@ -402,7 +453,7 @@ describe('/admin/queues (Bull Board)', () => {
     expect(names.sort()).toEqual(['index', 'render']);
   });
 
-  it('lists the render queue with its jobs, and retries a failed one', async () => {
+  it('lists the render queue with its jobs, and retries a failed one for ops:queues:write', async () => {
     await api.renderQueue.add(
       'render',
       { target: 'media', id: 999_999 },
@@ -438,9 +489,15 @@ describe('/admin/queues (Bull Board)', () => {
       expect(failedJobs).toEqual([
         expect.objectContaining({ id: 'board-probe', failedReason: 'render exploded' }),
       ]);
-      const retry = await fetch(`${api.origin}/admin/queues/api/queues/render/board-probe/retry`, {
+      const refused = await fetch(`${api.origin}/admin/queues/api/queues/render/board-probe/retry`, {
         method: 'PUT',
         headers: { Authorization: full },
+      });
+      expect(refused.status).toBe(403);
+      expect(await (await api.renderQueue.getJob('board-probe'))!.getState()).toBe('failed');
+      const retry = await fetch(`${api.origin}/admin/queues/api/queues/render/board-probe/retry`, {
+        method: 'PUT',
+        headers: { Authorization: operator },
       });
       expect(retry.status).toBe(204);
       expect(await (await api.renderQueue.getJob('board-probe'))!.getState()).toBe('waiting');
