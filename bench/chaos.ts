@@ -45,7 +45,7 @@ import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } f
 import { importSnapshot } from '../src/import';
 import { freePort } from '../tools/dev/free-port';
 import { startRedisServer } from '../tools/dev/redis-server';
-import { startBundledMeilisearch, type BundledMeilisearch } from '../tools/dev/meilisearch';
+import { roleKeyEnv, startBundledMeilisearch, type BundledMeilisearch } from '../tools/dev/meilisearch';
 import { generateCatalog } from '../tools/generate';
 import { API_NODE_FLAGS } from '../config/runtime';
 import { buildIndexes, startApi, startWorker, type Child } from './api/services';
@@ -278,10 +278,11 @@ async function main(): Promise<void> {
     meili = await startBundledMeilisearch({ dataDir: meiliDir });
     const meiliPort = Number(new URL(meili.url).port);
     const apiPort = await freePort();
+    const masterKey = meili.masterKey; // this process's alone: the API and the worker get their role keys
     const env: Record<string, string> = {
       DATABASE_URL: dbUrl,
       MEILI_URL: meili.url,
-      MEILI_MASTER_KEY: meili.masterKey,
+      ...(await roleKeyEnv(meili, 'chaos_')),
       MEILI_INDEX_PREFIX: 'chaos_',
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       REDIS_PREFIX: 'chaos',
@@ -477,7 +478,7 @@ async function main(): Promise<void> {
       meili = await startBundledMeilisearch({
         dataDir: meiliDir,
         port: meiliPort,
-        masterKey: env.MEILI_MASTER_KEY,
+        masterKey,
       });
       notes.push(`down ${((performance.now() - down) / 1000).toFixed(1)} s, restarted on its data dir`);
       await sleep(phaseMs / 2);

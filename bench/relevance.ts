@@ -31,14 +31,14 @@ import { reindexIndex } from '../indexer/jobs/reindex';
 import { INDEX_DEFINITIONS } from '../indexer/registry';
 import { currentLexicon, withLexicon } from '../indexer/vocabulary';
 import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } from '../src/db/database';
-import { startBundledMeilisearch } from '../tools/dev/meilisearch';
+import { roleKeyEnv, startBundledMeilisearch } from '../tools/dev/meilisearch';
 import { importSnapshot } from '../src/import';
 import { parseMediaListParams } from '../src/resources/media/params';
 import { searchMedia } from '../src/resources/media/search';
 import { parseProductListParams } from '../src/resources/products/params';
 import { searchProducts, type SearchDeps } from '../src/resources/products/search';
 import { loadLexicon } from '../src/search/german/vocabulary';
-import { createMeiliClient } from '../src/search/indexes';
+import { createApiMeiliClient, createMeiliClient } from '../src/search/indexes';
 import {
   loadQueries,
   measure,
@@ -92,19 +92,22 @@ interface RunOptions {
 async function runCatalog(catalog: Catalog, meili: { url: string; masterKey: string }, o: RunOptions) {
   const prefix = `relevance_${catalog.name}_`;
   const db = createDb(catalog.url, 4);
+  let closeSearch = async (): Promise<void> => {};
   try {
     const config = loadConfig({
       DATABASE_URL: catalog.url,
       MEILI_URL: meili.url,
-      MEILI_MASTER_KEY: meili.masterKey,
+      ...(await roleKeyEnv(meili, prefix)),
       MEILI_INDEX_PREFIX: prefix,
       LOG_LEVEL: 'silent',
     });
     const client: Meilisearch = createMeiliClient(config);
     if (o.build) await buildIndexes(db, client, prefix, config.mediaRoot, catalog, o);
-    // The query side splits with the same sources as the indexer did.
+    // The query side splits with the same sources as the indexer did, and searches with the API's key.
     const lexicon = loadLexicon(db, { curated: o.curated });
-    const deps: SearchDeps = { db, meili: client, prefix, lexicon: () => lexicon };
+    const search = createApiMeiliClient(config);
+    closeSearch = search.close;
+    const deps: SearchDeps = { db, meili: search.meili, prefix, lexicon: () => lexicon };
     const started = Date.now();
     const outcomes: QueryOutcome[] = [];
     for (const query of catalog.queries) {
@@ -122,6 +125,7 @@ async function runCatalog(catalog: Catalog, meili: { url: string; masterKey: str
     );
     return outcomes;
   } finally {
+    await closeSearch();
     await db.destroy();
   }
 }

@@ -34,7 +34,7 @@ import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } f
 import { importSnapshot } from '../src/import';
 import { createIndexQueue, enqueueReindex } from '../src/jobs/index-queue';
 import { createRenderQueue, enqueueRenders, renderBacklog } from '../src/jobs/render-queue';
-import { startBundledMeilisearch } from '../tools/dev/meilisearch';
+import { roleKeyEnv, startBundledMeilisearch } from '../tools/dev/meilisearch';
 import { supervise } from '../tools/dev/supervise';
 import { generateCatalog } from '../tools/generate';
 import { dropRedisKeys } from '../tools/support/redis';
@@ -136,7 +136,7 @@ export async function benchRenderPipeline(options: {
   const env = {
     DATABASE_URL: url,
     MEILI_URL: meili.url,
-    MEILI_MASTER_KEY: meili.masterKey,
+    ...(await roleKeyEnv(meili, `benchr_${id}_`)),
     MEILI_INDEX_PREFIX: `benchr_${id}_`,
     REDIS_PREFIX: `benchr_${id}`,
     MEDIA_ROOT: mediaRoot,

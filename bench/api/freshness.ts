@@ -100,7 +100,7 @@ export async function benchFreshness(options: {
   log('freshness: importing the small catalog into its own database...');
   const databaseUrl = await prepareFreshDatabase(options.serverUrl, log);
   const port = await freePort();
-  const env = { ...apiEnv(databaseUrl, options.meili, port), MEDIA_ROOT: SMALL_MEDIA_ROOT };
+  const env = { ...(await apiEnv(databaseUrl, options.meili, port)), MEDIA_ROOT: SMALL_MEDIA_ROOT };
   const config = loadConfig(env);
   const db = createDb(databaseUrl, 2);
   const stops: (() => Promise<void>)[] = [];

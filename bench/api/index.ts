@@ -190,7 +190,7 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       await freePort(),
       await freePort(),
     ];
-    const env = apiEnv(databaseUrl, meili, apiPort);
+    const env = await apiEnv(databaseUrl, meili, apiPort);
     const config = loadConfig(env);
 
     const db = createDb(databaseUrl, 4);

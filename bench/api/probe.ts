@@ -10,6 +10,7 @@ import { createLimiterRedis } from '../../src/http/rate-limit';
 import { createSearchLog } from '../../src/search-log';
 import { createDb } from '../../src/db/database';
 import { createMeiliClient } from '../../src/search/indexes';
+import { apiSearchKey } from '../../src/search/keys';
 import type { BenchRequest, Hits } from './types';
 
 /** What one API request caused, seen from inside the app. */
@@ -61,7 +62,9 @@ export async function probe(
   // The search log writes on a pool of its own, so its background inserts are not counted as the paths' SQL.
   const searchLogDb = createDb(config.databaseUrl, 1);
   const searchLog = createSearchLog({ db: searchLogDb, redis, redisPrefix: config.redisPrefix, logger });
-  const app = createApp({ config, db, meili: createMeiliClient(config), logger, redis, searchLog });
+  // The API's search key on the worker's client, which calls the global fetch this probe listens at.
+  const client = createMeiliClient({ ...config, meiliAdminKey: apiSearchKey(config) });
+  const app = createApp({ config, db, meili: client, logger, redis, searchLog });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

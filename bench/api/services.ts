@@ -26,7 +26,7 @@ import {
   MIGRATIONS_DIR,
   withDatabase,
 } from '../../src/db/database';
-import type { BundledMeilisearch } from '../../tools/dev/meilisearch';
+import { roleKeyEnv, type BundledMeilisearch } from '../../tools/dev/meilisearch';
 import { eachLine, supervise, type Supervised } from '../../tools/dev/supervise';
 import { generateCatalog } from '../../tools/generate';
 import { importSnapshot } from '../../src/import';
@@ -132,14 +132,19 @@ export async function removeStaleMeiliDirs(): Promise<void> {
 
 /**
  * The API child's environment over the benchmark database and `meili`, listening on 127.0.0.1:`port`, with
- * index and Redis prefixes of its own (random per run).
+ * index and Redis prefixes of its own (random per run) and the role keys of that prefix (created here;
+ * `startApi` passes only the search key on, `startWorker` only the admin key, nobody the master key).
  */
-export function apiEnv(databaseUrl: string, meili: BundledMeilisearch, port: number): Record<string, string> {
+export async function apiEnv(
+  databaseUrl: string,
+  meili: BundledMeilisearch,
+  port: number,
+): Promise<Record<string, string>> {
   const id = randomBytes(4).toString('hex');
   return {
     DATABASE_URL: databaseUrl,
     MEILI_URL: meili.url,
-    MEILI_MASTER_KEY: meili.masterKey,
+    ...(await roleKeyEnv(meili, `bench_${id}_`)),
     MEILI_INDEX_PREFIX: `bench_${id}_`,
     REDIS_PREFIX: `bench_${id}`,
     PORT: String(port),
@@ -214,6 +219,11 @@ export async function buildIndexes(
   return { reindex, reindexMs };
 }
 
+/** `env` without the variable `name`: each child gets only its own role's Meilisearch key. */
+function without(env: NodeJS.ProcessEnv, name: string): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => key !== name));
+}
+
 /** A server child process, ready. */
 export interface Child {
   origin: string;
@@ -275,7 +285,7 @@ export function startApi(env: Record<string, string>, port: number, nodeArgs: st
   return startChild(
     path.join(ROOT, 'src', 'server.ts'),
     [],
-    { ...process.env, ...env },
+    without({ ...process.env, ...env }, 'MEILI_ADMIN_KEY'),
     port,
     '/api/v1/taxonomies',
     nodeArgs,
@@ -315,7 +325,7 @@ export function startExpress(port: number, bodiesFile?: string): Promise<Child> 
 export async function startWorker(env: Record<string, string>): Promise<Omit<Child, 'origin'>> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'indexer', 'worker.ts')], {
     cwd: ROOT,
-    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    env: { ...without({ ...process.env, ...env }, 'MEILI_SEARCH_KEY'), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const tail: string[] = [];

@@ -167,10 +167,23 @@ describe('docker-compose.yml', () => {
     );
     expect(read.size).toBeGreaterThan(15);
     const given = Object.keys(compose['x-app-environment']);
-    expect([...read].filter((name) => !given.includes(name))).toEqual([]);
-    for (const service of ['migrate', 'api', 'worker']) {
-      expect(compose.services[service]?.environment).toEqual(compose['x-app-environment']);
-    }
+    // The master key only with `docker compose run -e MEILI_MASTER_KEY ... meili:keys`; each role its key.
+    expect([...read].filter((name) => !given.includes(name))).toEqual([
+      'MEILI_MASTER_KEY',
+      'MEILI_SEARCH_KEY',
+      'MEILI_ADMIN_KEY',
+    ]);
+    const app = compose['x-app-environment'];
+    expect(compose.services.migrate?.environment).toEqual(app);
+    expect(compose.services.api?.environment).toEqual({ ...app, MEILI_SEARCH_KEY: '${MEILI_SEARCH_KEY:-}' });
+    expect(compose.services.worker?.environment).toEqual({ ...app, MEILI_ADMIN_KEY: '${MEILI_ADMIN_KEY:-}' });
+  });
+
+  it('gives the Meilisearch master key to Meilisearch alone', () => {
+    const holders = Object.entries(compose.services)
+      .filter(([, service]) => Object.keys(service.environment ?? {}).includes('MEILI_MASTER_KEY'))
+      .map(([name]) => name);
+    expect(holders).toEqual(['meilisearch']);
   });
 
   it('runs the Meilisearch version of the tests and the app commands of package.json', () => {

@@ -7,9 +7,10 @@
  * 3. When `products` is empty: generates the small catalog (seed 1) into ./.data/demo-snapshot (reused while it
  *    has a manifest.json; written beside it and renamed when complete) and imports it in full mode, files
  *    into MEDIA_ROOT.
- * 4. Prints the row counts of products, articles and media, then starts the index worker and the API as
- *    child processes (tools/dev/demo-serve.ts), waits until the products index is live and prints example
- *    calls. The worker builds the indexes from the outbox the import wrote.
+ * 4. Prints the row counts of products, articles and media, then creates the Meilisearch role keys and
+ *    starts the index worker (admin key) and the API (search key) as child processes
+ *    (tools/dev/demo-serve.ts), waits until the products index is live and prints example calls. The
+ *    worker builds the indexes from the outbox the import wrote.
  *
  * Ctrl-C (SIGINT/SIGTERM) at any point stops everything it started and exits 130/143; any failure exits 1.
  */

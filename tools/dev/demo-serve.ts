@@ -1,8 +1,10 @@
 /**
  * The serving half of `npm run demo` (tools/cli/demo.ts).
  *
- * `serveUntilInterrupted(config, meili, shutdown)` starts the worker (`tsx indexer/worker.ts`) and the API
- * (`tsx src/server.ts`) as child processes with MEILI_URL/MEILI_MASTER_KEY of `meili` in their environment,
+ * `serveUntilInterrupted(config, meili, shutdown)` creates the role keys of the index prefix with the master
+ * key of `meili` (as `npm run meili:keys` does) and starts the worker (`tsx indexer/worker.ts`, with
+ * MEILI_ADMIN_KEY) and the API (`tsx src/server.ts`, with MEILI_SEARCH_KEY) as child processes, keys in
+ * their environment and neither holding the master key; a Meilisearch without a master key needs none. It
  * registers their stop with `shutdown` (the API stops first), waits until the products index is live and
  * the API answers, prints the base URL and example curl calls, and then never resolves: Ctrl-C stops
  * everything through `shutdown`. When a service exits on its own it reports it and exits the process with 1;
@@ -11,6 +13,7 @@
 import type { AppConfig } from '../../config/env';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { indexUid } from '../../src/search/indexes';
+import { roleKeyEnv } from './meilisearch';
 import { startServiceProcess } from './service-process';
 import type { Shutdown } from './shutdown';
 
@@ -26,10 +29,10 @@ export async function serveUntilInterrupted(
   shutdown: Shutdown,
   liveTimeoutMs = 300_000,
 ): Promise<never> {
-  const env = serviceEnv(meili);
-  const worker = startServiceProcess('worker', 'indexer/worker.ts', env);
+  const env = await serviceEnv(config, meili);
+  const worker = startServiceProcess('worker', 'indexer/worker.ts', env.worker);
   shutdown.add('worker', () => worker.stop());
-  const api = startServiceProcess('api', 'src/server.ts', env);
+  const api = startServiceProcess('api', 'src/server.ts', env.api);
   shutdown.add('API', () => api.stop());
 
   const firstExit = Promise.race([worker, api].map((s) => s.exited.then((exit) => ({ name: s.name, exit }))));
@@ -67,14 +70,26 @@ export async function serveUntilInterrupted(
   return new Promise<never>(() => {});
 }
 
-/** Our environment (the services read their whole configuration from it) with this demo's Meilisearch. */
-function serviceEnv(meili: MeiliConnection): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, MEILI_URL: meili.url };
+/**
+ * Our environment (the services read their whole configuration from it) with this demo's Meilisearch, for
+ * the worker (its admin key) and the API (its search key). Without a master key, role keys given in our
+ * environment pass through as they are.
+ */
+async function serviceEnv(
+  config: AppConfig,
+  meili: MeiliConnection,
+): Promise<{ worker: NodeJS.ProcessEnv; api: NodeJS.ProcessEnv }> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    MEILI_URL: meili.url,
+    ...(await roleKeyEnv(meili, config.meiliIndexPrefix)),
+  };
   // A demo runs locally: the OpenAPI document at /docs/api.json is open (spec "Specification document").
   env.APP_ENV ||= 'local';
-  if (meili.masterKey) env.MEILI_MASTER_KEY = meili.masterKey;
-  else delete env.MEILI_MASTER_KEY;
-  return env;
+  delete env.MEILI_MASTER_KEY;
+  const without = (name: string): NodeJS.ProcessEnv =>
+    Object.fromEntries(Object.entries(env).filter(([key]) => key !== name));
+  return { worker: without('MEILI_SEARCH_KEY'), api: without('MEILI_ADMIN_KEY') };
 }
 
 /**

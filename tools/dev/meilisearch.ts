@@ -21,6 +21,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Meilisearch } from 'meilisearch';
+import { ensureRoleKeys, ROLE_VARIABLES } from '../../src/search/keys';
 import { freePort, isPortFree } from './free-port';
 import { meilisearchBinary } from './meilisearch-binary';
 import { eachLine, supervise, type ChildExit, type Supervised } from './supervise';
@@ -218,4 +220,18 @@ function serverEnv(masterKey: string): NodeJS.ProcessEnv {
     RUST_BACKTRACE: '0',
     RUST_LIB_BACKTRACE: '0',
   };
+}
+
+/**
+ * The role keys of index prefix `prefix` on a server with a master key, created with it as
+ * `npm run meili:keys` does (src/search/keys.ts), as environment variables: `MEILI_SEARCH_KEY` for an API
+ * process, `MEILI_ADMIN_KEY` for a worker or the indexing code. Empty for a server without a master key.
+ */
+export async function roleKeyEnv(
+  meili: { url: string; masterKey: string | undefined },
+  prefix: string,
+): Promise<Record<string, string>> {
+  if (!meili.masterKey) return {};
+  const keys = await ensureRoleKeys(new Meilisearch({ host: meili.url, apiKey: meili.masterKey }), prefix);
+  return Object.fromEntries(keys.map((key) => [ROLE_VARIABLES[key.role], key.key]));
 }
