@@ -23,7 +23,7 @@ import { freePort } from '../../tools/dev/free-port';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { SERVER_URL } from '../support/database';
 import { eventually, killProcess } from '../support/outage';
-import { testMeili } from '../support/stack';
+import { TEST_PREFIX, testMeili } from '../support/stack';
 
 const ROOT = path.resolve(__dirname, '../..');
 const PKG = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
@@ -291,6 +291,20 @@ describe('the compiled API, worker and commands', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
       new RegExp(`^products: [1-9]\\d* documents in ${env.MEILI_INDEX_PREFIX}`, 'm'),
+    );
+  });
+
+  it('the compiled meili:keys prints the role keys of its prefix once, and they are the keys the run uses', async () => {
+    const keysEnv = {
+      MEILI_URL: testMeili().url,
+      MEILI_MASTER_KEY: testMeili().key,
+      MEILI_INDEX_PREFIX: TEST_PREFIX, // the run's keys (global-setup.ts) already exist
+    };
+    const again = await runNode(scriptArgs('meili:keys'), keysEnv);
+    expect(again).toMatchObject({ code: 0, stdout: '' });
+    const printed = await runNode([...scriptArgs('meili:keys'), '--print'], keysEnv);
+    expect(printed.stdout).toBe(
+      `MEILI_SEARCH_KEY=${testMeili().searchKey}\nMEILI_ADMIN_KEY=${testMeili().adminKey}\n`,
     );
   });
 
