@@ -1,5 +1,5 @@
 /**
- * `npm run token:create -- --email <e-mail> [--profile content|media|full] [--abilities a,b] [--name <label>]`
+ * `npm run token:create -- --email <e-mail> [--profile content|media|full|operator] [--abilities a,b] [--name <label>]`
  * prints the plain token alone on the last line of standard output (shown once, stored only as a hash);
  * `npm run token:list` lists id, name, user, abilities, created, last used, revoked (never the token);
  * `npm run token:revoke -- <id>`. Usage errors print one line and exit 1.

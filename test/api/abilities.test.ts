@@ -1,7 +1,8 @@
 /**
- * Every protected endpoint against every access profile (spec "Access profiles and abilities"): 200 where
- * the profile grants the route's ability, 403 `forbidden` where it does not, 401 `unauthenticated` without
- * a token (with and without `Accept: application/json`). Tokens are made as `npm run token:create` makes them.
+ * Every protected endpoint against every access profile (spec "Access profiles and abilities", and the
+ * operators' `operator` and `ops:queues:write`): 200 where the profile grants the route's ability, 403
+ * `forbidden` where it does not, 401 `unauthenticated` without a token (with and without
+ * `Accept: application/json`). Tokens are made as `npm run token:create` makes them.
  */
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { bearer } from '../support/tokens';
@@ -17,6 +18,9 @@ beforeAll(async () => {
   tokens.media = await bearer(db, 'media');
   tokens.full = await bearer(db, 'full');
   tokens.search = await bearer(db, ['search']);
+  tokens.operator = await bearer(db, 'operator');
+  // The operators' right alone: `*` grants it, it grants nothing of `*`.
+  tokens.queues = await bearer(db, ['ops:queues:write']);
 });
 afterAll(async () => {
   await stack?.close();
@@ -42,9 +46,9 @@ const MEDIA = [
 
 /** The expected status of each profile on a route group. */
 const EXPECTED: [string[], Record<string, number>][] = [
-  [ANY, { content: 200, media: 200, full: 200, search: 200 }],
-  [CATALOG, { content: 200, media: 403, full: 200, search: 403 }],
-  [MEDIA, { content: 200, media: 200, full: 200, search: 403 }],
+  [ANY, { content: 200, media: 200, full: 200, search: 200, operator: 200, queues: 200 }],
+  [CATALOG, { content: 200, media: 403, full: 200, search: 403, operator: 200, queues: 403 }],
+  [MEDIA, { content: 200, media: 200, full: 200, search: 403, operator: 200, queues: 403 }],
 ];
 
 const cases = EXPECTED.flatMap(([paths, byProfile]) =>

@@ -79,6 +79,34 @@ it('gives the media profile no catalog access and full access to `*`', async () 
   expect(await status('/content/products', full.trim().split('\n').at(-1)!)).toBe(200);
 });
 
+it('gives the operator profile `*` and ops:queues:write, which only a token with it by name carries', async () => {
+  const abilitiesOf = async (...args: string[]) => {
+    const created = await token('create', '--email', 'cms-integration@example.com', ...args);
+    expect(created.code).toBe(0);
+    const id = Number(created.stdout.trim().split('\n').at(-1)!.split('|')[0]);
+    return (
+      (await stack.database.db('personal_access_tokens').first('abilities').where({ id })) as {
+        abilities: string[];
+      }
+    ).abilities;
+  };
+  expect(await abilitiesOf('--profile', 'operator')).toEqual(['*', 'ops:queues:write']);
+  expect(await abilitiesOf('--profile', 'full')).toEqual(['*']);
+  expect(await abilitiesOf('--abilities', 'ops:queues:write')).toEqual(['ops:queues:write']);
+});
+
+it('stores no token without its abilities: the column has no default (never `["*"]`)', async () => {
+  const db = stack.database.db;
+  const column = await db('information_schema.columns')
+    .first('column_default', 'is_nullable')
+    .where({ table_name: 'personal_access_tokens', column_name: 'abilities' });
+  expect(column).toEqual({ column_default: null, is_nullable: 'NO' });
+  await expect(
+    db('personal_access_tokens').insert({ user_id: 2, name: 'no abilities', token_hash: 'f'.repeat(64) }),
+  ).rejects.toMatchObject({ code: '23502' }); // not_null_violation
+  expect(await db('personal_access_tokens').first('id').where({ name: 'no abilities' })).toBeUndefined();
+});
+
 it('refuses an unknown e-mail, ability, profile or token id with one line and exit code 1', async () => {
   for (const args of [
     ['create', '--email', 'nobody@example.com'],
