@@ -51,11 +51,15 @@ it('documents the operations endpoints of src/ops at the app root, outside src/r
     const op = document.paths![p]!.get!;
     expect([p, op.tags, op.servers]).toEqual([p, ['Operations'], root]);
   }
-  expect(statuses('/up')).toEqual(['200', '404']);
-  expect(statuses('/ready')).toEqual(['200', '404', '503']);
+  // Counted by the request limits (429); other methods 405 with `Allow`, as on the API.
+  expect(statuses('/up')).toEqual(['200', '405', '429']);
+  expect(statuses('/ready')).toEqual(['200', '405', '429', '503']);
+  expect(statuses('/metrics')).toEqual(expect.arrayContaining(['405', '429']));
+  // The reasons of /ready open to an ops token; without one it still answers.
+  expect(document.paths!['/ready']!.get!.security).toEqual([{}, { bearerAuth: [] }]);
   for (const p of ['/metrics', '/admin/queues']) {
     expect(document.paths![p]!.get!.security).toEqual([{ bearerAuth: [] }]);
-    expect(statuses(p)).toEqual(expect.arrayContaining(['200', '401', '403']));
+    expect(statuses(p)).toEqual(expect.arrayContaining(['200', '401', '403', '429']));
   }
   expect(Object.keys(document.paths!['/metrics']!.get!.responses!['200']!.content!)).toEqual(['text/plain']);
   expect(Object.keys(document.paths!['/admin/queues']!.get!.responses!['200']!.content!)).toEqual([
