@@ -16,6 +16,7 @@ import type { RenderQueue } from '../../src/jobs/render-queue';
 import { buildOpenApiDocument } from '../../src/openapi/document';
 import { startTestApi, type TestApi } from '../support/api';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { captureLogger, type LogLine } from '../support/logs';
 import { eventually } from '../support/outage';
 import { dropRedisKeys, testConfig } from '../support/stack';
 import { bearer } from '../support/tokens';
@@ -278,6 +279,27 @@ describe('/ready', () => {
       const body = (await res.json()) as { checks: Record<string, string> };
       const uids = ['products', 'articles', 'media'].map((name) => `${config.meiliIndexPrefix}${name}`);
       expect(body.checks.indexes).toBe(`missing ${uids.join(', ')}`);
+    }
+  });
+
+  it('logs why for the operators, at most once a minute', async () => {
+    const lines: LogLine[] = [];
+    const logged = await startTestApi(
+      testConfig(database.url, { MEILI_INDEX_PREFIX: config.meiliIndexPrefix }),
+      {
+        logger: captureLogger(lines),
+      },
+    );
+    try {
+      for (let i = 0; i < 3; i++) expect((await logged.get(`${logged.origin}/ready`)).status).toBe(503);
+      const notReady = lines.filter((line) => line.msg === 'not ready: a readiness check failed');
+      expect(notReady).toHaveLength(1);
+      expect(notReady[0]!.err).toMatchObject({
+        failed: ['indexes'],
+        checks: { indexes: expect.stringMatching(/^missing /) as string },
+      });
+    } finally {
+      await logged.close();
     }
   });
 
