@@ -22,8 +22,7 @@ import { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../../config/env';
 import { abilitiesOf, canAny, tokenOf } from '../http/auth';
 import { get, type Handler } from '../http/routes';
-import type { Logger } from '../logger';
-import { throttledWarning } from '../logger';
+import { throttledWarning, type Logger } from '../logger';
 import { INDEX_NAMES, indexUid } from '../search/indexes';
 import { apiSearchKey } from '../search/keys';
 import { OPS_READ } from '../tokens/tokens';
@@ -167,7 +166,7 @@ const NOT_CHECKED = 'not checked';
  */
 export function withoutReasons(checks: ReadyChecks): ReadyChecks {
   const summary = (value: string): string => {
-    if (value === 'ok' || value === 'stale' || value === NOT_CHECKED) return value;
+    if (value === 'ok') return value;
     if (value.startsWith('stale: ')) return 'stale';
     return value.startsWith(`${NOT_CHECKED}: `) ? NOT_CHECKED : 'failing';
   };

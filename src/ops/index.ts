@@ -12,14 +12,15 @@ import type { AppConfig } from '../../config/env';
 import type { IndexQueue } from '../jobs/index-queue';
 import type { RenderQueue } from '../jobs/render-queue';
 import { requireToken } from '../http/auth';
+import { networkMatcher } from '../http/networks';
 import { get } from '../http/routes';
 import type { Logger } from '../logger';
 import type { SearchLog } from '../search-log';
 import type { ResultCache } from '../search/result-cache';
 import { DASHBOARD_PATH, dashboardRouter } from './dashboard';
 import { healthRouter } from './health';
-import { createMetrics, timeMeilisearch, type Metrics } from './metrics';
 import { OPS_READ } from '../tokens/tokens';
+import { createMetrics, timeMeilisearch, type Metrics } from './metrics';
 
 /** The paths of the operations endpoints (the request limits count them). */
 export const OPS_PATHS = ['/up', '/ready', '/metrics', DASHBOARD_PATH];
@@ -27,7 +28,7 @@ export const OPS_PATHS = ['/up', '/ready', '/metrics', DASHBOARD_PATH];
 /** The probes an orchestrator or the image's HEALTHCHECK asks. */
 const PROBES = new Set(['/up', '/ready']);
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+const loopback = networkMatcher(['127.0.0.0/8', '::1']);
 
 /**
  * `limit` for the operations endpoints, except a probe the host asks itself: `/up` or `/ready` from a
@@ -40,7 +41,7 @@ export function limitOps(limit: RequestHandler): RequestHandler {
     const peer = req.socket.remoteAddress ?? '';
     const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => req.get(h) !== undefined);
     const path = req.originalUrl.split('?', 1)[0]!;
-    if (PROBES.has(path) && LOOPBACK.test(peer) && !forwarded) return next();
+    if (PROBES.has(path) && loopback(peer) && !forwarded) return next();
     return limit(req, res, next);
   };
 }
