@@ -353,3 +353,86 @@ describe('GET /files: what is not public or not exact is 404', () => {
     expect((await fetchFile(url)).status).toBe(200);
   });
 });
+
+describe('GET /files: shapes first, the folder walk last', () => {
+  /** The SQL and bindings of every query the API's pool runs while `run` runs. */
+  async function queriesDuring(run: () => Promise<unknown>): Promise<{ sql: string; bindings: unknown[] }[]> {
+    const queries: { sql: string; bindings: unknown[] }[] = [];
+    const onQuery = (q: { sql: string; bindings?: unknown[] }) =>
+      queries.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    stack.api.deps.db.on('query', onQuery);
+    try {
+      await run();
+    } finally {
+      stack.api.deps.db.off('query', onQuery);
+    }
+    return queries;
+  }
+
+  /** How often the recursive part of `query` ran (EXPLAIN ANALYZE: 0 when it was never executed). */
+  async function recursions(query: { sql: string; bindings: unknown[] }): Promise<number> {
+    const result = await stack.database.db.raw<{ rows: { 'QUERY PLAN': unknown }[] }>(
+      // The event's SQL numbers its bindings ($1, $2, ... in order); knex.raw takes `?`.
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${query.sql.replace(/\$\d+/g, '?')}`,
+      query.bindings as readonly string[],
+    );
+    let loops = 0;
+    const visit = (node: Record<string, unknown>) => {
+      if (node['Node Type'] === 'Recursive Union') loops += node['Actual Loops'] as number;
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) visit(child);
+    };
+    visit((result.rows[0]!['QUERY PLAN'] as { Plan: Record<string, unknown> }[])[0]!.Plan);
+    return loops;
+  }
+
+  it('answers a malformed path 404 without asking Postgres', async () => {
+    const url = new URL(await urlOf('media', 5001));
+    const [, , , , hash, name] = url.pathname.split('/');
+    const base = `${stack.api.origin}/files`;
+    const malformed = [
+      `${base}/media/0/${hash}/${name}`,
+      `${base}/media/05001/${hash}/${name}`,
+      `${base}/media/2147483648/${hash}/${name}`,
+      `${base}/media/5001/${hash!.slice(1)}/${name}`,
+      `${base}/media/5001/${hash!.toUpperCase()}/${name}`,
+      `${base}/uploads/9003/${'g'.repeat(32)}/${name}`,
+      `${base}/media/5001/${hash}/thumb.jpg/${name}`, // a format is letters, digits, '_' and '-'
+      `${base}/media/5001/${hash}/${'x'.repeat(65)}/${name}`,
+      `${base}/media/5001/${hash}/thumb/RP125F_Seitenansicht_2023`, // a rendition's name has an extension
+      `${base}/media/5001/${hash}/thumb/RP125F_Seitenansicht_2023.JPG`,
+      `${base}/media/5001/${hash}/thumb/..%2F..%2Fetc%2Fpasswd.jpg`,
+      `${base}/media/5001/${hash}/thumb/.jpg%2F`,
+      `${base}/media/5001/${hash}/%00`,
+      `${base}/media/5001/${hash}/thumb/a.jpg/extra`,
+      `${base}/other/5001/${hash}/${name}`,
+    ];
+    const queries = await queriesDuring(async () => {
+      for (const bad of malformed) await expectNotFound(await fetchFile(bad));
+    });
+    expect(queries).toEqual([]);
+  });
+
+  it('compares the hash and name of an original before walking the folder tree', async () => {
+    const url = await urlOf('media', 5001); // in folder 402, child of 401
+    const [, hash, name] = /\/([0-9a-f]{32})\/([^/]+)$/.exec(url)!;
+    const otherHash = hash!.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    for (const forged of [url.replace(hash!, otherHash), url.replace(name!, 'other.jpg')]) {
+      const queries = await queriesDuring(async () => expectNotFound(await fetchFile(forged)));
+      expect(queries).toHaveLength(1);
+      expect(await recursions(queries[0]!)).toBe(0);
+    }
+    // The same probe sees the walk for the real URL.
+    const queries = await queriesDuring(async () => (await fetchFile(url)).arrayBuffer());
+    expect(queries).toHaveLength(1);
+    expect(await recursions(queries[0]!)).toBeGreaterThan(0);
+  });
+
+  it("looks a rendition up by its hash before the owner's visibility", async () => {
+    const url = new URL(await urlOf('media', 5001));
+    const [, , , , , name] = url.pathname.split('/');
+    const forged = `${stack.api.origin}/files/media/5001/${'0'.repeat(32)}/thumb/${name}`;
+    const queries = await queriesDuring(async () => expectNotFound(await fetchFile(forged)));
+    expect(queries).toHaveLength(1);
+    expect(queries[0]!.sql).not.toMatch(/recursive/i);
+  });
+});

@@ -1,6 +1,8 @@
 /**
  * The stored file behind a public file URL, looked up in Postgres at request time, so a change of
- * visibility (expiry, a deactivated folder, an inactive product) takes effect without any reindex.
+ * visibility (expiry, a deactivated folder, an inactive product) takes effect without any reindex. The
+ * URL's own parts are compared first: a forged or stale URL costs one primary-key lookup, never the walk
+ * over the folder tree that the visibility of a medium needs.
  */
 import type { Knex } from 'knex';
 import { mediaReleasedForWebsite, PUBLIC_FOLDERS_CTE } from '../../catalog/visibility';
@@ -17,24 +19,48 @@ export interface StoredFileRecord {
   mimeType: string;
 }
 
+/** What a URL says of an original: the first 32 hex of its SHA-256 and its exact file name. */
+export interface FileMatch {
+  hashPrefix: string;
+  fileName: string;
+}
+
 /** Media: the full public rule, with `valid_until` checked against the database clock now. */
-const PUBLIC_MEDIUM = `WITH RECURSIVE ${PUBLIC_FOLDERS_CTE}
+const MEDIUM_VISIBLE = `${mediaReleasedForWebsite('m')}
+     AND (m.valid_until IS NULL OR m.valid_until > now())`;
+
+/**
+ * The public medium by id; with `match`, only when its hash prefix and file name are the URL's. The CASE
+ * fixes the order (the planner may otherwise test the folder rule first): the recursive folder CTE is
+ * only evaluated for a row whose hash and name match.
+ */
+const publicMedium = (match: boolean) => `WITH RECURSIVE ${PUBLIC_FOLDERS_CTE}
   SELECT m.file_path, m.file_sha256, m.file_name, m.mime_type
     FROM media m
    WHERE m.id = ? AND m.file_path IS NOT NULL AND m.file_sha256 IS NOT NULL
-     AND ${mediaReleasedForWebsite('m')}
-     AND (m.valid_until IS NULL OR m.valid_until > now())`;
+     AND ${match ? `CASE WHEN left(m.file_sha256, 32) = ? AND m.file_name = ? THEN ${MEDIUM_VISIBLE} ELSE false END` : MEDIUM_VISIBLE}`;
 
 /** Uploads have no release status of their own: they are public while their product is active. */
-const PUBLIC_UPLOAD = `SELECT u.file_path, u.file_sha256, u.file_name, u.mime_type
+const publicUpload = (match: boolean) => `SELECT u.file_path, u.file_sha256, u.file_name, u.mime_type
     FROM product_uploads u JOIN products p ON p.id = u.product_id AND p.is_active
-   WHERE u.id = ?`;
+   WHERE u.id = ?${match ? ' AND left(u.file_sha256, 32) = ? AND u.file_name = ?' : ''}`;
 
 type Row = { file_path: string; file_sha256: string; file_name: string; mime_type: string };
 
-/** The file of the public record `id` of `kind`, or null when there is none or it is not public now. */
-export async function findPublicFile(db: Knex, kind: FileKind, id: number): Promise<StoredFileRecord | null> {
-  const result = await db.raw<{ rows: Row[] }>(kind === 'media' ? PUBLIC_MEDIUM : PUBLIC_UPLOAD, [id]);
+/**
+ * The file of the public record `id` of `kind`, or null when there is none or it is not public now; with
+ * `match`, also null when the record's hash prefix or file name is not the given one (checked before the
+ * visibility rule).
+ */
+export async function findPublicFile(
+  db: Knex,
+  kind: FileKind,
+  id: number,
+  match?: FileMatch,
+): Promise<StoredFileRecord | null> {
+  const sql = kind === 'media' ? publicMedium(match !== undefined) : publicUpload(match !== undefined);
+  const bindings = match ? [id, match.hashPrefix, match.fileName] : [id];
+  const result = await db.raw<{ rows: Row[] }>(sql, bindings);
   const row = result.rows[0];
   if (!row) return null;
   return {
@@ -54,7 +80,7 @@ export interface StoredRendition {
 
 /**
  * The rendition `format` (an ACTIVE format) of record `id` of `kind`, or null. Does not check visibility:
- * callers check the owner with `findPublicFile` first.
+ * callers check the owner with `findPublicFile` before they serve it.
  */
 export async function findRendition(
   db: Knex,

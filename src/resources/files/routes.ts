@@ -7,6 +7,8 @@
  *
  * Every URL that does not name a public record exactly (id, hash prefix and file name) is 404, so a stale
  * or forged URL reveals nothing. The file on disk is the record's `file_path`, never a part of the URL.
+ * The shape of each segment is checked before any database work (a malformed URL asks Postgres nothing),
+ * and the URL's hash before the visibility rule, whose folder walk only a URL of a real file reaches.
  */
 import path from 'node:path';
 import cors from 'cors';
@@ -34,11 +36,18 @@ const ID = /^[1-9][0-9]{0,9}$/;
 const MAX_ID = 2_147_483_647;
 const HASH = /^[0-9a-f]{32}$/;
 
+/**
+ * A rendition's name (`renditionFileName`): a base name, never empty, with the rendition file's lower-case
+ * extension. An original's name is any text a record may carry, so only the database can judge it.
+ */
+const RENDITION_NAME = /^[^/]+\.[a-z]+$/;
+
 function original(deps: AppDeps, kind: FileKind, root: string): Handler {
   return async (req, res) => {
     const { id, hash, name } = req.params as Record<string, string>;
-    if (!id || !ID.test(id) || Number(id) > MAX_ID || !hash || !HASH.test(hash)) throw new ApiError(404);
-    const file = await findPublicFile(deps.db, kind, Number(id));
+    if (!id || !ID.test(id) || Number(id) > MAX_ID || !hash || !HASH.test(hash) || !name)
+      throw new ApiError(404);
+    const file = await findPublicFile(deps.db, kind, Number(id), { hashPrefix: hash, fileName: name });
     if (!file || !file.sha256.startsWith(hash) || file.fileName !== name) throw new ApiError(404);
     await sendStoredFile(
       req,
@@ -60,12 +69,14 @@ function rendition(deps: AppDeps, kind: FileKind, root: string): Handler {
   return async (req, res) => {
     const { id, hash, format, name } = req.params as Record<string, string>;
     if (!id || !ID.test(id) || Number(id) > MAX_ID || !hash || !HASH.test(hash)) throw new ApiError(404);
-    if (!format || !FORMAT.test(format)) throw new ApiError(404);
-    const file = await findPublicFile(deps.db, kind, Number(id));
-    if (!file) throw new ApiError(404);
+    if (!format || !FORMAT.test(format) || !name || !RENDITION_NAME.test(name)) throw new ApiError(404);
+    // The rendition row first (one indexed join): a URL with a wrong hash never starts the owner's
+    // visibility check, which walks the folder tree.
     const found = await findRendition(deps.db, kind, Number(id), format);
     const renditionHash = found ? renditionId(found.path) : null;
     if (!found || !renditionHash?.startsWith(hash)) throw new ApiError(404);
+    const file = await findPublicFile(deps.db, kind, Number(id));
+    if (!file) throw new ApiError(404);
     const fileName = renditionFileName(file.fileName, found.path);
     if (fileName !== name) throw new ApiError(404);
     await sendStoredFile(
