@@ -29,6 +29,15 @@ export function normalizeQuery(value: string): string {
 const qLength = (q: string) => [...q].length;
 
 /**
+ * The length rule of `q` as a pattern over the raw value, for the OpenAPI document: a first
+ * non-whitespace character, then 1 to 99 more, where a run of whitespace between two of them counts as
+ * one and leading and trailing whitespace counts nothing. `minLength`/`maxLength` would bound the raw
+ * value, which may be padded with any amount of whitespace. (NFC may still merge a character with a
+ * combining mark that follows it; the description says so.)
+ */
+const Q_PATTERN = `^\\s*\\S(?:\\S|\\s+(?=\\S)){${Q_LENGTH.min - 1},${Q_LENGTH.max - 1}}\\s*$`;
+
+/**
  * The query of `GET /search/suggestions`, parsed into `SuggestionParams`. `q` is validated: `parseQuery`
  * throws `ApiError.validation` (422) when it is missing, empty, a list (`q[]=`), shorter than 2 or longer
  * than 100 characters after trimming, with Laravel's messages for `required|string|min:2|max:100`.
@@ -52,9 +61,8 @@ export const SuggestionQuery = querySchema(
           `The q field must not be greater than ${Q_LENGTH.max} characters.`,
         )
         .openapi({
-          minLength: Q_LENGTH.min,
-          maxLength: Q_LENGTH.max,
-          description: 'The prefix to complete, 2 to 100 characters after trimming; otherwise 422.',
+          pattern: Q_PATTERN,
+          description: `The prefix to complete: ${Q_LENGTH.min} to ${Q_LENGTH.max} characters (Unicode code points after NFC) once trimmed, each run of whitespace inside counted as one space; leading and trailing whitespace does not count. Otherwise 422 \`validation_failed\`.`,
         }),
     ),
     limit: lenient(
