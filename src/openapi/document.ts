@@ -252,7 +252,12 @@ function registerOps(registry: OpenAPIRegistry, appUrl: string): void {
       ...probeErrors,
       503: {
         description: 'Not ready: `failed` names the failed checks, `checks` says which (and why, see above).',
-        headers: noStore,
+        headers: noStore.extend({
+          'Retry-After': z
+            .string()
+            .regex(/^\d+$/)
+            .openapi({ description: 'Seconds to wait before asking again (5).' }),
+        }),
         content: { 'application/json': { schema: NotReadySchema } },
       },
     },

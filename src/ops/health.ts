@@ -21,6 +21,7 @@ import type { Knex } from 'knex';
 import { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../../config/env';
 import { abilitiesOf, canAny, tokenOf } from '../http/auth';
+import { RETRY_AFTER_S } from '../http/errors';
 import { get, type Handler } from '../http/routes';
 import { throttledWarning, type Logger } from '../logger';
 import { INDEX_NAMES, indexUid } from '../search/indexes';
@@ -211,7 +212,12 @@ export function healthRouter(deps: HealthDeps): Router {
     const warned = warnings.length > 0 ? { warnings } : {};
     res.set('Cache-Control', 'no-store');
     if (failed.length === 0) res.json({ status: 'ok', checks, ...warned } satisfies ReadyBody);
-    else res.status(503).json({ status: 'unavailable', failed, checks, ...warned } satisfies NotReadyBody);
+    // As every 503 of the service, it says when to ask again.
+    else
+      res
+        .status(503)
+        .set('Retry-After', String(RETRY_AFTER_S))
+        .json({ status: 'unavailable', failed, checks, ...warned } satisfies NotReadyBody);
   });
   return router;
 }

@@ -1,7 +1,8 @@
 /**
  * A Postgres that refuses the API (unknown role, missing database, too many connections, a closed port)
  * is a dependency that is down, not a bug: 503 `service_unavailable` with `Retry-After`, never a 500, on
- * a public detail and on the token check alike (src/db/database.ts `isPostgresUnavailable`, src/app.ts).
+ * a public detail and on the token check alike (src/db/database.ts `isPostgresUnavailable`, src/app.ts);
+ * `/ready` is 503 with `Retry-After` too.
  */
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -55,7 +56,7 @@ describe.each([
   ['a role without a connection left (53300)', () => serverAs(FULL_ROLE, 'postgres')],
   ['a port that refuses connections', async () => `postgres://postgres@127.0.0.1:${await closedPort()}/x`],
 ])('DATABASE_URL with %s', (_name, databaseUrl) => {
-  it('answers a detail and the token check 503 with Retry-After', async () => {
+  it('answers a detail, the token check and /ready 503 with Retry-After', async () => {
     const api = await startTestApi(testConfig(await databaseUrl()));
     try {
       for (const [path, init] of [
@@ -71,6 +72,13 @@ describe.each([
           String(RETRY_AFTER_S),
         ]);
       }
+      const ready = await api.get(`${api.origin}/ready`);
+      const body = (await ready.json()) as { failed: string[] };
+      expect([ready.status, body.failed.includes('postgres'), ready.headers.get('retry-after')]).toEqual([
+        503,
+        true,
+        String(RETRY_AFTER_S),
+      ]);
     } finally {
       await api.close();
     }
