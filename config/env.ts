@@ -40,6 +40,13 @@ const commaList = (value: string): string[] =>
 /** Express's names for address ranges in `trust proxy`. */
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
+/**
+ * RENDER_MAX_PIXELS' default: 12 megapixels (4000×3000), the size the worker's memory budget is measured
+ * at; two such renders at once, transparent PNGs included, keep the worker near its 500 MB at the default
+ * concurrency (BENCHMARKS.md, "Bounded renders").
+ */
+export const DEFAULT_RENDER_MAX_PIXELS = 12_000_000;
+
 const urlWith = (...protocols: string[]) =>
   z
     .string()
@@ -90,6 +97,12 @@ const schema = z.object({
     .max(64)
     .default(() => Math.min(64, availableParallelism())),
   PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  RENDER_MAX_PIXELS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(0x3fff * 0x3fff)
+    .default(DEFAULT_RENDER_MAX_PIXELS),
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   API_LEGACY_ENDPOINTS: envBoolean.default(true),
   // No default range: a private address is as often a balancer, a NAT or Docker's gateway standing for
@@ -165,6 +178,11 @@ export interface AppConfig {
   renderConcurrency: number;
   /** milliseconds the CMS preview waits for the worker to render a missing rendition before a 503 */
   previewTimeoutMs: number;
+  /**
+   * the most pixels one render decodes (indexer/render/sharp.ts): a larger JPEG or WebP is shrunk on load
+   * to fit, any other larger original fails its render job for good
+   */
+  renderMaxPixels: number;
   /**
    * the worker's job lock (BullMQ `lockDuration`, renewed every half of it) and its stalled-job check
    * interval: a job of a killed worker runs again this long to twice as long after the kill
@@ -252,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxStaleSeconds: e.OUTBOX_STALE_SECONDS,
     renderConcurrency: e.RENDER_CONCURRENCY,
     previewTimeoutMs: e.PREVIEW_TIMEOUT_MS,
+    renderMaxPixels: e.RENDER_MAX_PIXELS,
     workerLockMs: e.WORKER_LOCK_MS,
     legacyEndpoints: e.API_LEGACY_ENDPOINTS,
     unlimitedNetworks: e.API_UNLIMITED_NETWORKS,

@@ -165,7 +165,8 @@ function logOutcome(logger: Logger, worker: IndexJobWorker | RenderJobWorker, la
     );
   });
   worker.on('failed', (job: AnyJob | undefined, error: Error) => {
-    const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1);
+    // BullMQ retries no UnrecoverableError, whatever attempts are left.
+    const final = !job || error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
     logger[final ? 'error' : 'warn'](
       { jobId: job?.id, job: job?.name, data: job?.data, attemptsMade: job?.attemptsMade, err: error },
       final ? 'job failed' : 'job failed, will retry',
@@ -230,6 +231,7 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
   const ctx: RenderContext = {
     db: options.db,
     mediaRoot: config.mediaRoot,
+    maxPixels: config.renderMaxPixels,
     logger,
     jobs: {
       enqueueRenders: (requests) => enqueueRenders(queue, requests),

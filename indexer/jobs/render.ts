@@ -26,7 +26,7 @@ import {
   RASTER_MIME_TYPES,
   type RenderFormat,
 } from '../../src/catalog/rendition-formats';
-import { renderFormats, RenderInputError, UnsupportedInputError } from '../render/sharp';
+import { OversizeInputError, renderFormats, RenderInputError, UnsupportedInputError } from '../render/sharp';
 
 export interface RenderResult {
   target: RenderRequest['target'];
@@ -82,8 +82,11 @@ async function writeOnce(target: string, data: Buffer): Promise<void> {
   await rename(temp, target);
 }
 
-/** What rendering needs of the indexer's context. */
-export type RenderContext = Pick<IndexerContext, 'db' | 'mediaRoot' | 'logger' | 'jobs'>;
+/** What rendering needs of the indexer's context, and the most pixels one render decodes. */
+export type RenderContext = Pick<IndexerContext, 'db' | 'mediaRoot' | 'logger' | 'jobs'> & {
+  /** RENDER_MAX_PIXELS (indexer/render/sharp.ts); default its default. */
+  maxPixels?: number;
+};
 
 /** Deletes the files among `paths` that no rendition row references any more (they may be shared). */
 async function deleteUnreferenced(ctx: RenderContext, paths: string[]): Promise<void> {
@@ -110,8 +113,9 @@ export async function activeFormats(db: Knex): Promise<RenderFormat[]> {
 
 /**
  * Runs one render job. Throws `UnrecoverableError` (no retries: the bytes will not get better) when the
- * original is corrupt, truncated or of a kind no decoder here handles (a HEIF codec other than HEVC or
- * AV1); renditions made from an older original are deleted first, so none shows a picture the record no
+ * original is corrupt, truncated, of a kind no decoder here handles (a HEIF codec other than HEVC or
+ * AV1) or over the pixel limit (RENDER_MAX_PIXELS) without shrink-on-load; its message is the job's
+ * failure reason. Renditions made from an older original are deleted first, so none shows a picture the record no
  * longer has. With `only` (format keys), only those of the active formats are brought up to date; stale
  * renditions of other formats are removed as usual, never left pointing at an older original.
  */
@@ -188,9 +192,15 @@ export async function runRender(
 
   let renditions;
   try {
-    renditions = await renderFormats(path.join(ctx.mediaRoot, owner.file_path!), todo);
+    renditions = await renderFormats(path.join(ctx.mediaRoot, owner.file_path!), todo, {
+      maxPixels: ctx.maxPixels,
+    });
   } catch (error) {
-    if (error instanceof RenderInputError || error instanceof UnsupportedInputError) {
+    if (
+      error instanceof RenderInputError ||
+      error instanceof UnsupportedInputError ||
+      error instanceof OversizeInputError
+    ) {
       await removeStale();
       if (stale.length > 0) await ctx.jobs?.requestSync();
       throw new UnrecoverableError(`${target} ${id} (${owner.mime_type}): ${error.message}`);
@@ -249,7 +259,7 @@ export async function runRender(
 /**
  * Runs one `preview` job: the format `request.format` of medium `request.mediumId`, as `runRender` with
  * `only`. Returns `unrenderable` (logged as a warning) instead of failing when the original cannot be
- * decoded, so the waiting API can answer 404; other errors fail the job.
+ * decoded or is over the pixel limit, so the waiting API can answer 404; other errors fail the job.
  */
 export async function runPreview(ctx: RenderContext, request: PreviewRequest): Promise<PreviewResult> {
   try {

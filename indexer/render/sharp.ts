@@ -15,6 +15,13 @@
  *   not fully opaque): then lossy WebP with lossless-quality alpha, which keeps the alpha at a fraction of
  *   PNG's size. `quality` applies to both; null means DEFAULT_QUALITY.
  * - Metadata (EXIF, XMP, ICC) is stripped: sharp writes none unless asked; colours are converted to sRGB.
+ * - Size: an original decodes to at most `maxPixels` (RENDER_MAX_PIXELS), checked on its header before any
+ *   pixel is decoded, so one hostile file (a 1 MB PNG of 16,383 × 16,383) cannot take the worker's memory.
+ *   Within the limit it decodes whole. Over it, a JPEG or WebP is shrunk on load to fit (libjpeg's
+ *   1/2, 1/4, 1/8 DCT scaling, libwebp's scaled decode; both stream, so memory follows the decoded size),
+ *   down to 1/8 of its sides; renditions are then made from that smaller image. Any other original over
+ *   the limit, whose decoders (PNG, GIF, TIFF, HEIF) have no such scaling, is refused with
+ *   `OversizeInputError`.
  * - GIF, animated WebP, multi-page TIFF: the first frame/page. AVIF (AV1-coded HEIF) goes through sharp;
  *   HEIC (HEVC-coded HEIF) is decoded by heic.ts, because the prebuilt libvips of sharp ships libheif with
  *   an AV1 decoder only, and rendered from those pixels the same way. Other HEIF codecs are refused with
@@ -22,6 +29,7 @@
  */
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import { DEFAULT_RENDER_MAX_PIXELS } from '../../config/env';
 import { DEFAULT_QUALITY, formatSignature, type RenderFormat } from '../../src/catalog/rendition-formats';
 import { withHeicPixels } from './heic';
 
@@ -44,6 +52,19 @@ export class RenderInputError extends Error {
 /** The file is an image, but of a kind this build cannot or should not render (SVG, PDF, JPEG-coded HEIF). */
 export class UnsupportedInputError extends Error {
   override name = 'UnsupportedInputError';
+}
+
+/**
+ * The original has more pixels than a render may decode (`maxPixels`) and cannot be shrunk on load to fit.
+ * Its header was read, nothing was decoded.
+ */
+export class OversizeInputError extends Error {
+  override name = 'OversizeInputError';
+}
+
+export interface RenderOptions {
+  /** The most pixels one render decodes (RENDER_MAX_PIXELS); default its default. */
+  maxPixels?: number;
 }
 
 export interface SharpSettings {
@@ -98,7 +119,8 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 async function inspect(input: Buffer | string): Promise<Metadata> {
   let meta: Metadata;
   try {
-    meta = await sharp(input, INPUT_OPTIONS).metadata();
+    // Header only, whatever its size: the pixel limit is checked here with a reason of its own.
+    meta = await sharp(input, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata();
   } catch (error) {
     throw new RenderInputError(`not a readable image: ${reason(error)}`);
   }
@@ -114,11 +136,37 @@ async function inspect(input: Buffer | string): Promise<Metadata> {
 /** sharp reads the header of an HEVC-coded HEIF but cannot decode it: heic.ts does. */
 const isHeic = (meta: Metadata) => meta.format === 'heif' && meta.compression === 'hevc';
 
+/** Formats whose decoders scale while decoding (sharp's shrink-on-load): over the limit, they shrink to fit. */
+const SHRINKABLE = new Set(['jpeg', 'webp']);
+
+/** libjpeg's smallest DCT scaling: beyond 1/8 a side, decoding time keeps growing with the header. */
+const MAX_SHRINK = 8;
+
+const megapixels = (pixels: number) => `${Math.round(pixels / 100_000) / 10} megapixels`;
+
 /**
- * sharp's own limit (`limitInputPixels`' default) for the HEIC decoder, which has none: a forged header
- * must not make the WebAssembly heap grow towards its 2 GB.
+ * How `meta`'s image decodes within `maxPixels`: `whole`, or `shrink` to `width`×`height` (oriented), or
+ * `OversizeInputError`.
  */
-const MAX_HEIC_PIXELS = 0x3fff * 0x3fff;
+function decodePlan(
+  meta: Metadata,
+  maxPixels: number,
+): { kind: 'whole' } | { kind: 'shrink'; width: number; height: number } {
+  const pixels = meta.width * meta.height;
+  if (pixels <= maxPixels) return { kind: 'whole' };
+  const size = `${meta.width}x${meta.height} (${megapixels(pixels)})`;
+  const limit = `the render limit of ${megapixels(maxPixels)} (RENDER_MAX_PIXELS)`;
+  if (!SHRINKABLE.has(meta.format) || pixels > maxPixels * MAX_SHRINK * MAX_SHRINK) {
+    throw new OversizeInputError(`${meta.format} image of ${size} is over ${limit}`);
+  }
+  const scale = Math.sqrt(maxPixels / pixels);
+  const { width, height } = meta.autoOrient;
+  return {
+    kind: 'shrink',
+    width: Math.max(1, Math.floor(width * scale)),
+    height: Math.max(1, Math.floor(height * scale)),
+  };
+}
 
 interface Decoded {
   data: Buffer;
@@ -127,15 +175,21 @@ interface Decoded {
   transparent: boolean;
 }
 
-/** Decodes the whole original once: oriented, sRGB, 8 bit, raw pixels. */
-async function decode(input: Buffer | string, meta: Metadata): Promise<Decoded> {
+/**
+ * Decodes the original once: oriented, sRGB, 8 bit, raw pixels; whole, or shrunk on load to fit
+ * `maxPixels`. sharp's `limitInputPixels` refuses a whole decode over the limit even if the header read
+ * before was not the one decoded.
+ */
+async function decode(input: Buffer | string, meta: Metadata, maxPixels: number): Promise<Decoded> {
+  const plan = decodePlan(meta, maxPixels);
   let result;
   try {
-    result = await sharp(input, INPUT_OPTIONS)
-      .rotate()
-      .toColourspace('srgb')
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
+    let image = sharp(input, {
+      ...INPUT_OPTIONS,
+      limitInputPixels: plan.kind === 'whole' ? maxPixels : meta.width * meta.height,
+    }).rotate();
+    if (plan.kind === 'shrink') image = image.resize(plan.width, plan.height, { fit: 'fill' });
+    result = await image.toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   } catch (error) {
     throw new RenderInputError(`cannot decode ${meta.format} image: ${reason(error)}`);
   }
@@ -153,10 +207,10 @@ async function renderHeic(
   input: Buffer | string,
   meta: Metadata,
   formats: readonly RenderFormat[],
+  maxPixels: number,
 ): Promise<Rendition[]> {
-  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_HEIC_PIXELS) {
-    throw new RenderInputError(`HEIC image of ${meta.width}x${meta.height} exceeds the pixel limit`);
-  }
+  // libheif decodes whole, into a WebAssembly heap that never shrinks: refused on the header's size.
+  decodePlan(meta, maxPixels); // never `shrink`: HEIF is not shrinkable
   let decoded = false;
   try {
     return await withHeicPixels(input, async (image) => {
@@ -226,15 +280,18 @@ async function renderOne(decoded: Decoded, format: RenderFormat): Promise<Rendit
 
 /**
  * Renders `formats` of the original `input` (a buffer or a file path), in the given order, from one
- * decode. Throws `RenderInputError` for corrupt or truncated data and `UnsupportedInputError` for inputs
- * without renditions (SVG, PDF); nothing is rendered then.
+ * decode of at most `options.maxPixels`. Throws `RenderInputError` for corrupt or truncated data,
+ * `UnsupportedInputError` for inputs without renditions (SVG, PDF) and `OversizeInputError` for an
+ * original over the limit that cannot shrink on load; nothing is rendered then.
  */
 export async function renderFormats(
   input: Buffer | string,
   formats: readonly RenderFormat[],
+  options: RenderOptions = {},
 ): Promise<Rendition[]> {
   if (formats.length === 0) return [];
+  const maxPixels = options.maxPixels ?? DEFAULT_RENDER_MAX_PIXELS;
   const meta = await inspect(input);
-  if (isHeic(meta)) return renderHeic(input, meta, formats);
-  return renderAll(await decode(input, meta), formats);
+  if (isHeic(meta)) return renderHeic(input, meta, formats, maxPixels);
+  return renderAll(await decode(input, meta, maxPixels), formats);
 }

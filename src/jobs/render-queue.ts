@@ -39,8 +39,8 @@ export interface PreviewRequest {
 
 /**
  * What a `preview` job returns: `rendered` (the rendition is stored, or was already current),
- * `unrenderable` (the original cannot be decoded: corrupt, truncated, an unsupported codec; the backlog
- * `render` job of that image fails the same way).
+ * `unrenderable` (the original cannot be decoded: corrupt, truncated, an unsupported codec, over
+ * RENDER_MAX_PIXELS without shrink-on-load; the backlog `render` job of that image fails the same way).
  */
 export interface PreviewResult {
   status: 'rendered' | 'unrenderable';
