@@ -24,7 +24,8 @@ const LONG_MIN = -(2n ** 63n);
 
 /** A PHP integer key when `key` is one (canonical decimal within 64 bits: `5`, `-3`; not `05`, `-0`). */
 function integerKey(key: string): bigint | undefined {
-  if (!/^(0|-?[1-9][0-9]*)$/.test(key)) return undefined;
+  // No 64-bit integer has more than 20 characters; a longer digit run never reaches BigInt's superlinear parse.
+  if (key.length > 20 || !/^(0|-?[1-9][0-9]*)$/.test(key)) return undefined;
   const n = BigInt(key);
   return n >= LONG_MIN && n <= LONG_MAX ? n : undefined;
 }

@@ -115,3 +115,43 @@ describe("errors of Node's HTTP parser", () => {
     });
   });
 });
+
+describe('searches that cost the German rewrite nothing beyond what Meilisearch uses', () => {
+  type Page = { data: { id: number }[]; links: unknown; meta: { total: number } };
+  const page = async (path: string) => {
+    const res = await get(path);
+    expect([path.slice(0, 80), res.status]).toEqual([path.slice(0, 80), 200]);
+    const body = (await res.json()) as Page;
+    expect(Object.keys(body)).toEqual(['data', 'links', 'meta']);
+    return body;
+  };
+  const search = (path: string, text: string) => `${path}?search=${encodeURIComponent(text)}`;
+
+  it.each([
+    ['/products', 'Rundballer'],
+    ['/media', 'Schneidrotor'],
+    ['/content/media', 'Schneidrotor'],
+    ['/articles', 'E'],
+  ])('%s: a 10,000-character search answers as its first ten words and one more do', async (path, word) => {
+    // Meilisearch uses ten words: an eleventh only makes the tenth a complete word (no prefix match).
+    const eleven = `${`${word} `.repeat(10)}kettensaege`;
+    const long = `${eleven}${'kettensaege'.repeat(910)}`;
+    expect(long.length).toBeGreaterThanOrEqual(10_000);
+    const short = await page(search(path, eleven));
+    expect(short.meta.total).toBeGreaterThan(0);
+    const body = await page(search(path, long));
+    expect(body.meta.total).toBe(short.meta.total);
+    expect(body.data.map((item) => item.id)).toEqual(short.data.map((item) => item.id));
+  });
+
+  it.each(['/products', '/media', '/content/media', '/articles'])(
+    '%s: a 600-letter word answers 200 with the envelope',
+    async (path) => {
+      for (const word of ['kettensäge'.repeat(60), 'ss'.repeat(300), 'Kettensaege'.repeat(55)]) {
+        const body = await page(search(path, word));
+        expect(body.data).toEqual([]);
+        expect(body.meta.total).toBe(0);
+      }
+    },
+  );
+});

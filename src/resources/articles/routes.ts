@@ -19,6 +19,7 @@ import { degradedAnswers } from '../../search/degraded';
 import { withoutOperators } from '../../search/german/query';
 import { isMeilisearchOutage } from '../../search/http-client';
 import { resultCacheOf } from '../../search/result-cache';
+import { searchText } from '../../search/search-text';
 import { listArticlesFromPostgres } from './fallback';
 import type { ArticleListParams } from './params';
 import { loadArticleDetail } from './query';
@@ -44,11 +45,12 @@ const RECORD_FIELDS: (keyof ArticleRecord)[] = [
  * The text Meilisearch searches for `search` on the articles index: digit groups an order number's
  * separators or spaces divide are joined (`125.0` → `1250`, `100 125 01` → `10012501`), so they match the
  * compacted order number's suffixes as one part, as the original's `LIKE '%125.0%'` did; split, each group
- * alone matched (`0` the start of any suffix), which let unrelated articles in. Meilisearch's operators
- * are taken out first (`withoutOperators`).
+ * alone matched (`0` the start of any suffix), which let unrelated articles in. Only the search's
+ * `searchText` (what Meilisearch uses: 200 characters, 10 words) is read, and Meilisearch's operators are
+ * taken out first (`withoutOperators`). Linear in the input's length.
  */
 export function articleSearchText(search: string | undefined): string {
-  return withoutOperators(search ?? '').replace(/(\p{N})[\s./-]+(?=\p{N})/gu, '$1');
+  return withoutOperators(searchText(search ?? '')).replace(/(\p{N})[\s./-]+(?=\p{N})/gu, '$1');
 }
 
 /** The paginated article list. */

@@ -10,9 +10,11 @@
  * - parts have at least 3 letters, 4 when the whole word is itself a dictionary word (`Spargel` is no
  *   `Spar-gel`);
  * - the cover with the fewest parts wins, then the longer head, then the longer shortest part (`better`);
- * - brands, words with digits (model codes) and words under 6 letters are never split.
+ * - brands, words with digits (model codes), words under 6 letters and words over `MAX_SPLIT_LENGTH` letters
+ *   are never split.
  * Words typed with `ae`/`oe`/`ue`/`ss` for `ä`/`ö`/`ü`/`ß` are read with the umlauts when only that spelling
  * is known (`laubblaeser` → `laub` + `bläser`).
+ * Every function here takes time linear in the word's length: a shopper's search text reaches them.
  */
 import { LINKS, type Lexicon } from './lexicon';
 
@@ -99,13 +101,33 @@ export function modifierLemma(form: string, lexicon: Lexicon): string | undefine
   return undefined;
 }
 
+/**
+ * Longest word (UTF-16 code units, one per German letter) that is split or read with other spellings.
+ * Longer words are taken as typed: no real compound comes near it (the catalogs' longest words have under
+ * 30 letters), and a bound keeps the work on a hostile word constant.
+ */
+export const MAX_SPLIT_LENGTH = 40;
+
+/**
+ * Longest part a cover takes (see `splitWord`'s `maxLength`): a part of a word the default bound lets
+ * through is never longer, so the bound changes no split, and each position of a word then weighs a bounded
+ * number of candidate parts, which makes the split linear in the word's length.
+ */
+export const MAX_PART_LENGTH = MAX_SPLIT_LENGTH;
+
+/** The best cover of a word's tail, as a list from its first part: no part array is copied while it grows. */
 interface Cover {
-  parts: Part[];
+  part: Part;
+  /** the cover of the rest of the tail; undefined when `part` is the head */
+  rest: Cover | undefined;
+  count: number;
+  /** the written length of the last part */
+  head: number;
+  /** the written length of the shortest part */
+  shortest: number;
   /** sum of the squared part lengths */
   score: number;
 }
-
-const shortest = (c: Cover) => Math.min(...c.parts.map((p) => p.written.length));
 
 /**
  * Fewer parts first, then the longer head (`vergaser-nadel`, not `vergasern-adel`), then the longer
@@ -113,38 +135,45 @@ const shortest = (c: Cover) => Math.min(...c.parts.map((p) => p.written.length))
  */
 function better(a: Cover, b: Cover | undefined): boolean {
   if (!b) return true;
-  if (a.parts.length !== b.parts.length) return a.parts.length < b.parts.length;
-  const headA = a.parts[a.parts.length - 1]!.written.length;
-  const headB = b.parts[b.parts.length - 1]!.written.length;
-  if (headA !== headB) return headA > headB;
-  if (shortest(a) !== shortest(b)) return shortest(a) > shortest(b);
+  if (a.count !== b.count) return a.count < b.count;
+  if (a.head !== b.head) return a.head > b.head;
+  if (a.shortest !== b.shortest) return a.shortest > b.shortest;
   return a.score > b.score;
 }
 
 /**
  * The parts of one lowercase word of letters (no hyphen), at least two, or null when no cover splits it.
- * The word itself is never its own cover.
+ * The word itself is never its own cover; a word longer than `maxLength` (default `MAX_SPLIT_LENGTH`) is
+ * not split. Dynamic programming over the word's positions from the end, each weighing at most one head
+ * and `MAX_PART_LENGTH` modifiers: time linear in the word's length (a test counts the lookups).
  */
-export function splitWord(word: string, lexicon: Lexicon): Part[] | null {
+export function splitWord(word: string, lexicon: Lexicon, maxLength = MAX_SPLIT_LENGTH): Part[] | null {
   const n = word.length;
-  if (n < 2 * MIN_PART || !LETTERS.test(word) || lexicon.brands.has(word)) return null;
+  if (n < 2 * MIN_PART || n > maxLength || !LETTERS.test(word) || lexicon.brands.has(word)) return null;
   const minPart = lexicon.dictionary?.words.has(word) ? MIN_PART_OF_WORD : MIN_PART;
   // best[i]: the best cover of word[i..] whose last part is a head.
   const best: (Cover | undefined)[] = new Array<Cover | undefined>(n + 1);
   for (let i = n - minPart; i >= 0; i -= 1) {
     let choice: Cover | undefined;
-    const head = i > 0 ? headLemma(word.slice(i), lexicon) : undefined;
-    if (head !== undefined && n - i >= minPart) {
-      choice = { parts: [{ written: word.slice(i), lemma: head }], score: (n - i) ** 2 };
+    const head = i > 0 && n - i <= MAX_PART_LENGTH ? headLemma(word.slice(i), lexicon) : undefined;
+    if (head !== undefined) {
+      const length = n - i;
+      const part = { written: word.slice(i), lemma: head };
+      choice = { part, rest: undefined, count: 1, head: length, shortest: length, score: length ** 2 };
     }
-    for (let end = i + minPart; end <= n - minPart; end += 1) {
+    const last = Math.min(n - minPart, i + MAX_PART_LENGTH);
+    for (let end = i + minPart; end <= last; end += 1) {
       const rest = best[end];
       if (!rest) continue;
       const written = word.slice(i, end);
       const lemma = modifierLemma(written, lexicon);
       if (lemma === undefined) continue;
-      const candidate = {
-        parts: [{ written, lemma }, ...rest.parts],
+      const candidate: Cover = {
+        part: { written, lemma },
+        rest,
+        count: rest.count + 1,
+        head: rest.head,
+        shortest: Math.min(rest.shortest, written.length),
         score: rest.score + written.length ** 2,
       };
       if (better(candidate, choice)) choice = candidate;
@@ -152,7 +181,10 @@ export function splitWord(word: string, lexicon: Lexicon): Part[] | null {
     best[i] = choice;
   }
   const cover = best[0];
-  return cover && cover.parts.length >= 2 ? cover.parts : null;
+  if (!cover || cover.count < 2) return null;
+  const parts: Part[] = [];
+  for (let at: Cover | undefined = cover; at; at = at.rest) parts.push(at.part);
+  return parts;
 }
 
 /** `ä` → `ae`, `ö` → `oe`, `ü` → `ue`, `ß` → `ss` (lowercase input). */
@@ -163,9 +195,11 @@ export function transliterate(word: string): string {
 /**
  * The spellings with umlauts a word typed with `ae`/`oe`/`ue`/`ss` may stand for: `ae` → `ä`, `oe` → `ö`,
  * `ue` → `ü` all at once (not in `eue`, `que`, `aue`: `Feuer`, `Quelle`, `Bauer`), else each `ss` → `ß`
- * on its own (`grosspackenpresse` → `großpackenpresse`, not `…preße`); [] when it has none of them.
+ * on its own (`grosspackenpresse` → `großpackenpresse`, not `…preße`); [] when it has none of them or is
+ * longer than `MAX_SPLIT_LENGTH` (its `ß` spellings alone would be quadratic in its length).
  */
 export function umlautSpellings(word: string): string[] {
+  if (word.length > MAX_SPLIT_LENGTH) return [];
   const restored = word
     .replace(/ae/g, 'ä')
     .replace(/oe/g, 'ö')

@@ -15,8 +15,11 @@
  *   searched as it is: its documents hold it as a word, and its parts elsewhere would mostly add noise
  *   (`Frontgewicht für Radlader`); the same holds for synonyms, which are catalog words and which
  *   Meilisearch applies to the query's own words only.
+ * - Bounded work: only the text's `searchText` (src/search/search-text.ts: what Meilisearch uses, at most
+ *   200 characters and 10 words) is rewritten and sent; the decompounder leaves words over 40 letters whole.
  */
 import { isKnownWord, normalizeSpelling, splitWord, umlautSpellings } from './decompound';
+import { searchText } from '../search-text';
 import type { Lexicon } from './lexicon';
 
 export interface GermanQuery {
@@ -44,9 +47,13 @@ export function withoutOperators(search: string): string {
   return search.replace(/"/g, ' ').replace(/(^|\s)-+/g, '$1');
 }
 
-/** The German rewrite of one `search` text (see the module comment). Pure. */
+/**
+ * The German rewrite of one `search` text (see the module comment), of its `searchText` only: what
+ * Meilisearch would ignore is dropped before any word is looked at, so the work is bounded whatever the
+ * input. Pure.
+ */
 export function germanQuery(typed: string, lexicon: Lexicon): GermanQuery {
-  const search = withoutOperators(typed);
+  const search = withoutOperators(searchText(typed));
   // Each word as the lexicon knows it (umlauts restored where only that spelling is known). The text sent
   // keeps the shopper's own spelling: the indexer stores every word also in its `ae`/`oe`/`ue`/`ss` form.
   const words = (search.match(TOKEN) ?? []).map((token) => {

@@ -25,7 +25,8 @@ export interface GermanSearchResult<T> {
 }
 
 /**
- * Searches index `uid` for `search` (empty: the plain list) with `lexicon`, `matchingStrategy: 'all'`.
+ * Searches index `uid` for `search` (empty: the plain list; else its `searchText`, rewritten by
+ * `germanQuery`) with `lexicon`, `matchingStrategy: 'all'`.
  * Throws what the Meilisearch client throws (the app maps it to 503).
  */
 export async function germanSearch<T extends Record<string, unknown>>(

@@ -16,6 +16,7 @@ import {
   finestParts,
   headForms,
   headLemma,
+  MAX_SPLIT_LENGTH,
   modifierLemma,
   normalizeSpelling,
   transliterate,
@@ -41,9 +42,11 @@ export function words(text: string): string[] {
 /**
  * The head of a word no cover splits (its first part unknown: a brand-like or domain word): the longest
  * catalog word, or dictionary head of 5 letters or more (a compound end, a word, an agent noun), that ends
- * it after at least 4 letters (`kreiselzettwender` → `wender`). Null when none does.
+ * it after at least 4 letters (`kreiselzettwender` → `wender`). Null when none does, or when the word is
+ * longer than `MAX_SPLIT_LENGTH` (never split).
  */
 export function fallbackHead(word: string, lexicon: Lexicon): Part | null {
+  if (word.length > MAX_SPLIT_LENGTH) return null;
   for (let start = 3; start <= word.length - 4; start += 1) {
     const written = word.slice(start);
     const own = lexicon.heads.get(written);
@@ -63,9 +66,10 @@ const MIN_UNKNOWN_HEAD = 5;
  * The parts of a word no cover splits: its `fallbackHead` (the rest before it, if any, a modifier), else a
  * known first part of 4 letters or more followed by an unknown head of 5 or more, the longest first part
  * first (`böschungsmulcher` → `böschungs` + `mulcher`: the dictionary has no `Mulcher`). Null when neither
- * applies.
+ * applies, or when the word is longer than `MAX_SPLIT_LENGTH` (never split).
  */
 export function fallbackParts(word: string, lexicon: Lexicon): { head: Part; modifier: Part | null } | null {
+  if (word.length > MAX_SPLIT_LENGTH) return null;
   const head = fallbackHead(word, lexicon);
   if (head) return { head, modifier: null };
   for (let end = word.length - MIN_UNKNOWN_HEAD; end >= MIN_KNOWN_MODIFIER; end -= 1) {
