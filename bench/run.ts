@@ -1,11 +1,11 @@
 /**
- * `npm run bench -- [--only api|freshness|rate-limit|render|import] [--duration <s>] [--connections <n>]
+ * `npm run bench -- [--only api|freshness|hostile|rate-limit|render|import] [--duration <s>] [--connections <n>]
  *   [--diagnose] [--profile] [--render-images <n>] [--render-scales small,medium] [--import-scales medium,large]`
  * runs the benchmarks and prints Markdown tables for BENCHMARKS.md. All run by default, the API first
  * (about 11 minutes: full reindex, eighteen 23 s cases, freshness; the first run also generates and imports
- * the medium catalog, about a minute more; `--duration 2` is a smoke run of about 1.5 minutes), then
- * renditions (under half a minute), then the import (under a minute for `medium`). `--only freshness` runs
- * the API benchmark's freshness measurement alone.
+ * the medium catalog, about a minute more; `--duration 2` is a smoke run of about 1.5 minutes), then the
+ * hostile searches (about 1.5 minutes), renditions (under half a minute), then the import (under a minute
+ * for `medium`). `--only freshness` runs the API benchmark's freshness measurement alone.
  *
  * - API (bench/api/): the API as its own process over the medium catalog, driven by autocannon: unique
  *   searches and filtered lists next to raw Meilisearch on the same requests, a Zipf mix of searches
@@ -15,6 +15,10 @@
  *   API's RSS; `--duration` seconds per case (default 20), `--connections` (default 16). Also the full
  *   reindex time and SQL queries per detail. `--diagnose` adds three single-connection cases,
  *   `--profile` a CPU profile of the API under the unique product search and the product and media details.
+ * - Hostile searches (bench/api/hostile.ts): the API over the small catalog under unique product searches at
+ *   a fixed rate, alone, with as many more ordinary searches, and with clients sending 10,000-character and
+ *   600-letter-word searches beside them: the API's event-loop delay (its /metrics) and the normal
+ *   searches' p99, `--duration` seconds per phase.
  * - Rate limiter (bench/rate-limit.ts): one `consume` on Redis, the cost every counted request pays.
  * - Renditions (bench/render.ts, its own process so that its peak RSS is its own): `--render-images`
  *   renders (default 20) of generated 12-megapixel JPEGs into the five built-in formats, images/s; then
@@ -29,6 +33,7 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { getConfig } from '../config/env';
 import { apiTable, benchApi, benchFreshnessOnly, freshnessTable } from './api';
+import { benchHostile, hostileTable } from './api/hostile';
 import { benchImport, importTable, type ImportBenchResult, type Scale } from './import';
 import { benchRateLimit } from './rate-limit';
 import type { RenderBenchResult } from './render';
@@ -103,9 +108,11 @@ async function main(): Promise<void> {
   });
   if (
     values.only !== undefined &&
-    !['api', 'freshness', 'rate-limit', 'render', 'import'].includes(values.only)
+    !['api', 'freshness', 'hostile', 'rate-limit', 'render', 'import'].includes(values.only)
   ) {
-    throw new Error(`--only must be api, freshness, rate-limit, render or import (got "${values.only}")`);
+    throw new Error(
+      `--only must be api, freshness, hostile, rate-limit, render or import (got "${values.only}")`,
+    );
   }
   const renderImages = Math.round(positive('render-images', values['render-images']));
   const scales = values['import-scales'].split(',').map((s) => s.trim()) as Scale[];
@@ -139,6 +146,14 @@ async function main(): Promise<void> {
     const fresh = freshnessTable(await benchFreshnessOnly({ serverUrl: server, durationSec, log }));
     console.log(`\nFreshness (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
     console.log(fresh);
+  }
+  if (runs('hostile')) {
+    const warmupSec = durationSec < 5 ? 0 : 3;
+    const hostile = hostileTable(
+      await benchHostile({ serverUrl: server, durationSec, connections, warmupSec, log }),
+    );
+    console.log(`\nHostile searches (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
+    console.log(hostile);
   }
   if (runs('rate-limit')) {
     log('rate limiter: one consume on Redis, sequential and 16 in flight...');
