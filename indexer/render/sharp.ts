@@ -142,7 +142,7 @@ const SHRINKABLE = new Set(['jpeg', 'webp']);
 /** libjpeg's smallest DCT scaling: beyond 1/8 a side, decoding time keeps growing with the header. */
 const MAX_SHRINK = 8;
 
-const megapixels = (pixels: number) => `${Math.round(pixels / 100_000) / 10} megapixels`;
+const count = (pixels: number) => `${pixels.toLocaleString('en-US')} pixels`;
 
 /**
  * How `meta`'s image decodes within `maxPixels`: `whole`, or `shrink` to `width`×`height` (oriented), or
@@ -154,8 +154,8 @@ function decodePlan(
 ): { kind: 'whole' } | { kind: 'shrink'; width: number; height: number } {
   const pixels = meta.width * meta.height;
   if (pixels <= maxPixels) return { kind: 'whole' };
-  const size = `${meta.width}x${meta.height} (${megapixels(pixels)})`;
-  const limit = `the render limit of ${megapixels(maxPixels)} (RENDER_MAX_PIXELS)`;
+  const size = `${meta.width}x${meta.height} (${count(pixels)})`;
+  const limit = `the render limit of ${count(maxPixels)} (RENDER_MAX_PIXELS)`;
   if (!SHRINKABLE.has(meta.format) || pixels > maxPixels * MAX_SHRINK * MAX_SHRINK) {
     throw new OversizeInputError(`${meta.format} image of ${size} is over ${limit}`);
   }

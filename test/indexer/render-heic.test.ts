@@ -7,7 +7,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { RenderFormat } from '../../src/catalog/rendition-formats';
-import { renderFormats, RenderInputError, type Rendition } from '../../indexer/render/sharp';
+import {
+  OversizeInputError,
+  renderFormats,
+  RenderInputError,
+  type Rendition,
+} from '../../indexer/render/sharp';
 import { BUILTIN_IMAGE_FORMATS } from '../../src/catalog/image-formats';
 
 const FORMATS: RenderFormat[] = [
@@ -104,6 +109,16 @@ describe('renderFormats on HEIC', () => {
     expect(near(green, GREEN) && green[3] === 255).toBe(true);
     const blue = await pixel(preview!, 480, 240);
     expect(near(blue, BLUE) && blue[3] === 255).toBe(true);
+  });
+
+  it('refuses a HEIC over the pixel limit on its header (libheif decodes whole), renders it at the limit', async () => {
+    const input = readFileSync(fixture('red-blue.heic')); // 640x480
+    await expect(renderFormats(input, FORMATS, { maxPixels: 640 * 480 - 1 })).rejects.toThrow(
+      new OversizeInputError(
+        'heif image of 640x480 (307,200 pixels) is over the render limit of 307,199 pixels (RENDER_MAX_PIXELS)',
+      ),
+    );
+    expect(await renderFormats(input, FORMATS, { maxPixels: 640 * 480 })).toHaveLength(FORMATS.length);
   });
 
   it("fails a truncated HEIC with RenderInputError and libheif's reason", async () => {

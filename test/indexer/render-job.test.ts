@@ -1,15 +1,18 @@
 /**
  * The `render` job on the sample snapshot (real files in a temp MEDIA_ROOT): rows with real sizes and
  * content-addressed files, nothing rendered twice, a changed format re-renders only that format, an
- * inactive format's renditions go, a corrupt original fails its own job only, and the outbox and fan-out
+ * inactive format's renditions go, a corrupt original or one over the pixel limit fails its own job only
+ * (and its preview is unrenderable), and the outbox and fan-out
  * that connect renders and syncs (without a render ↔ sync loop: a render's row queues no render).
  */
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import sharp from 'sharp';
 import { planChanges } from '../../indexer/fanout';
-import { allRenderRequests, runRender } from '../../indexer/jobs/render';
+import { allRenderRequests, runPreview, runRender } from '../../indexer/jobs/render';
 import { syncOutbox } from '../../indexer/jobs/sync';
 import type { RenderRequest } from '../../src/jobs/render-queue';
 import { addOutbox, clearOutbox, createHarness, outbox, silentLogger, type Harness } from './harness';
@@ -132,6 +135,57 @@ describe('runRender', () => {
     expect(await rows('media_id', 5001)).toEqual({});
     expect(await rows('media_id', 5003)).toEqual(other);
     await h.db('media').where({ id: 5001 }).update({ file_path: medium.file_path, file_sha256: null });
+  });
+});
+
+/** A 16,383 × 16,383 white PNG: under 1 MB, 268 megapixels decoded; generated once per machine. */
+async function pixelBomb(): Promise<string> {
+  const file = path.join(os.tmpdir(), 'catalog-test-png-16383x16383.png');
+  if (!existsSync(file)) {
+    const data = await sharp({ create: { width: 16383, height: 16383, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    await writeFile(`${file}.${process.pid}`, data);
+    await rename(`${file}.${process.pid}`, file);
+  }
+  return file;
+}
+
+describe('runRender over the pixel limit', () => {
+  it('fails a 16,383 × 16,383 PNG for good with its reason, deletes its stale renditions; its preview is unrenderable', async () => {
+    await runRender(h.ctx, { target: 'media', id: 5002 });
+    const medium = (await h
+      .db('media')
+      .where({ id: 5002 })
+      .first('file_path', 'file_sha256', 'mime_type')) as {
+      file_path: string;
+      file_sha256: string;
+      mime_type: string;
+    };
+    expect(Object.keys(await rows('media_id', 5002))).toHaveLength(6);
+    const sha = 'b'.repeat(64);
+    const bomb = `originals/bb/${sha}.png`;
+    await mkdir(path.join(h.mediaRoot, 'originals/bb'), { recursive: true });
+    await copyFile(await pixelBomb(), path.join(h.mediaRoot, bomb));
+    await h
+      .db('media')
+      .where({ id: 5002 })
+      .update({ file_path: bomb, file_sha256: sha, mime_type: 'image/png' });
+
+    const run = runRender(h.ctx, { target: 'media', id: 5002 });
+    await expect(run).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(run).rejects.toThrow(
+      'media 5002 (image/png): png image of 16383x16383 (268,402,689 pixels) is over the render limit of ' +
+        '12,000,000 pixels (RENDER_MAX_PIXELS)',
+    );
+    expect(await rows('media_id', 5002)).toEqual({}); // none shows the former picture
+    // The CMS preview's job says `unrenderable`, which the API answers with 404, as for a corrupt file.
+    expect(await runPreview(h.ctx, { mediumId: 5002, format: 'thumb' })).toEqual({ status: 'unrenderable' });
+    // The limit is the context's (the worker passes RENDER_MAX_PIXELS).
+    await expect(
+      runRender({ ...h.ctx, maxPixels: 1_000_000 }, { target: 'media', id: 5002 }),
+    ).rejects.toThrow('over the render limit of 1,000,000 pixels');
+    await h.db('media').where({ id: 5002 }).update(medium);
   });
 });
 

@@ -1,10 +1,16 @@
 /**
  * The sharp adapter on real images generated with sharp: exact crop sizes, bounds of max, letterboxed
- * contain, EXIF orientation, alpha kept, every input type, and clear errors for corrupt input.
+ * contain, EXIF orientation, alpha kept, every input type, clear errors for corrupt input, and the pixel
+ * limit (refused on the header, or shrunk on load).
  */
+import { existsSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { formatSignature, isRenderable, type RenderFormat } from '../../src/catalog/rendition-formats';
 import {
+  OversizeInputError,
   renderFormats,
   RenderInputError,
   UnsupportedInputError,
@@ -204,6 +210,84 @@ describe('renderFormats', () => {
   it('refuses SVG (no renditions), whatever the record says', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="480" height="120"/>');
     await expect(renderFormats(svg, FORMATS)).rejects.toBeInstanceOf(UnsupportedInputError);
+  });
+});
+
+/** A 16,383 × 16,383 white PNG: under 1 MB, 268 megapixels decoded; generated once per machine. */
+async function pixelBomb(): Promise<string> {
+  const file = path.join(os.tmpdir(), 'catalog-test-png-16383x16383.png');
+  if (!existsSync(file)) {
+    const data = await sharp({ create: { width: 16383, height: 16383, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    await writeFile(`${file}.${process.pid}`, data);
+    await rename(`${file}.${process.pid}`, file);
+  }
+  return file;
+}
+
+describe('the pixel limit', () => {
+  /** No size: the decoded image re-encoded, so its size shows what was decoded. */
+  const FULL: RenderFormat = { key: 'full', width: null, height: null, fit: 'max', quality: null };
+  const photo = (width: number, height: number) =>
+    sharp({
+      create: {
+        width,
+        height,
+        channels: 3,
+        background: 'black',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    });
+
+  it('refuses a 16,383 × 16,383 PNG of under 1 MB on its header, at the default limit', async () => {
+    const bomb = await pixelBomb();
+    const started = Date.now();
+    await expect(renderFormats(bomb, FORMATS)).rejects.toThrow(
+      new OversizeInputError(
+        'png image of 16383x16383 (268,402,689 pixels) is over the render limit of 12,000,000 pixels (RENDER_MAX_PIXELS)',
+      ),
+    );
+    // Nothing was decoded (a decode of 268 megapixels takes seconds and over 1 GB).
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses PNG, GIF and TIFF one pixel over the limit, renders them at it', async () => {
+    for (const type of ['png', 'gif', 'tiff'] as const) {
+      const at = await solid(1000, 750).toFormat(type).toBuffer();
+      const [full] = await renderFormats(at, [FULL], { maxPixels: 750_000 });
+      expect([full!.width, full!.height]).toEqual([1000, 750]);
+      await expect(renderFormats(at, [FULL], { maxPixels: 749_999 })).rejects.toThrow(
+        new OversizeInputError(
+          `${type} image of 1000x750 (750,000 pixels) is over the render limit of 749,999 pixels (RENDER_MAX_PIXELS)`,
+        ),
+      );
+    }
+  });
+
+  it('shrinks a JPEG or WebP over the limit on load and renders every format from it', async () => {
+    for (const type of ['jpeg', 'webp'] as const) {
+      const input = await photo(2000, 1500).toFormat(type).toBuffer();
+      const r = byKey(await renderFormats(input, [...FORMATS, FULL], { maxPixels: 300_000 }));
+      expect([r.full!.width, r.full!.height]).toEqual([632, 474]); // within 0.3 megapixels, same shape
+      expect([r.thumb!.width, r.thumb!.height]).toEqual([300, 300]);
+      expect([r.preview!.width, r.preview!.height]).toEqual([632, 474]); // never enlarged past the decode
+    }
+  });
+
+  it('shrinks an EXIF-rotated JPEG to the oriented shape', async () => {
+    const input = await photo(2000, 1500).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const [full] = await renderFormats(input, [FULL], { maxPixels: 300_000 });
+    expect([full!.width, full!.height]).toEqual([474, 632]);
+  });
+
+  it('refuses a JPEG that even 1/8 of its sides would not bring under the limit', async () => {
+    const input = await photo(2000, 1500).jpeg().toBuffer();
+    await expect(renderFormats(input, [FULL], { maxPixels: 46_874 })).rejects.toBeInstanceOf(
+      OversizeInputError,
+    );
+    const [full] = await renderFormats(input, [FULL], { maxPixels: 46_875 }); // 3 megapixels ÷ 64
+    expect(full!.width * full!.height).toBeLessThanOrEqual(46_875);
   });
 });
 
