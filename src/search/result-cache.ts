@@ -80,8 +80,11 @@ export function createResultCache(maxBytes: number, generations: GenerationWatch
             pending.delete(fullKey);
             // Skip what cannot fit (lru-cache would refuse it) or has already expired.
             const expiresAt = loaded.expiresAt ?? Infinity;
-            if (loaded.size > 0 && loaded.size <= maxBytes && expiresAt > Date.now()) {
-              lru.set(fullKey, { value: loaded.value, expiresAt }, { size: loaded.size });
+            // The key counts too (two bytes a UTF-16 unit): it carries the client's search text, so
+            // unique long searches must not hold memory the byte bound does not see.
+            const size = loaded.size + 2 * fullKey.length;
+            if (loaded.size > 0 && size <= maxBytes && expiresAt > Date.now()) {
+              lru.set(fullKey, { value: loaded.value, expiresAt }, { size });
             }
           },
           () => pending.delete(fullKey),
