@@ -1,19 +1,33 @@
 /**
- * The per-client cap of the search log (spec "Limits": at most 30 logged searches per minute per IP),
- * counted in Redis so every API replica shares it, without the IP ever being stored:
+ * The per-client cap of the search log (spec "Limits": at most 30 logged searches per minute per IP) and
+ * the anonymous per-day client key every logged row carries, both from one keyed hash of the client's
+ * address, so every API replica agrees on them without the address ever being stored:
  *
- * - the counter's key is `<REDIS_PREFIX>:search-log:cap:<HMAC-SHA256(day key, IP)>`, a fixed window of one
- *   minute from its first search (as the request limits count), gone 60 s later;
+ * - a client is its address as `clientBucket` counts it (src/http/networks.ts): an IPv4 address, or the
+ *   /64 of an IPv6 address (one subscriber's network is one client);
+ * - its client key is the first 16 hex digits of `HMAC-SHA256(day key, client)`, stored in
+ *   `search_log.client_key`: the same for all of one client's searches of a UTC day, unrelated to the
+ *   next day's;
+ * - the cap's counter is `<REDIS_PREFIX>:search-log:cap:<client key>`, a fixed window of one minute from
+ *   its first search (as the request limits count), gone 60 s later;
  * - the day key is 32 random bytes per UTC day, created by whichever replica needs it first (`SET NX`) under
  *   `<REDIS_PREFIX>:search-log:hmac-key:<YYYY-MM-DD>` with a TTL of two days, and cached in the process
- *   until the day changes (or the connection to Redis is re-established). It lives only in Redis and in memory, never in Postgres or a log; once it
- *   expires, nobody can tell which hash belonged to which address any more.
+ *   until the day changes (or the connection to Redis is re-established). It lives only in Redis and in
+ *   memory, never in Postgres or a log; once it expires, nobody can tell which key belonged to which
+ *   address any more.
+ * - Redis unreachable before the process read today's day key: the client keys come from a day key of the
+ *   process's own (random, per UTC day, in memory only), so rows still carry a key; such keys differ
+ *   between replicas and restarts.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
+import { clientBucket } from '../http/networks';
 
-/** Logged searches per client IP per minute. */
+/** Logged searches per client per minute. */
 export const SEARCHES_PER_MINUTE = 30;
+
+/** Hex digits of the HMAC kept as the client key (64 bits: no collisions among one day's clients). */
+export const CLIENT_KEY_LENGTH = 16;
 
 const WINDOW_SECONDS = 60;
 /** The day key outlives its day by one (clock skew between replicas, searches around midnight). */
@@ -29,13 +43,28 @@ export interface SearchCapOptions {
   now?: () => number;
 }
 
+/**
+ * The client keys of some addresses, in order. `shared: false` when Redis could not give today's day key:
+ * the keys come from the process's own day key, the cap cannot be counted, and `redisError` says why (for
+ * the caller's warning).
+ */
+export type ClientKeys =
+  { keys: string[]; shared: true } | { keys: string[]; shared: false; redisError: unknown };
+
 export interface SearchCap {
   /**
-   * Counts one search per entry of `ips` (an address may repeat) in one Redis transaction, and resolves
-   * with whether each is within the cap, in order (of one address's searches the first ones are). Rejects
+   * The client key of each of `ips` (see the module comment): under the shared day key, or the process's
+   * own when Redis cannot be asked (`shared: false`). Never rejects.
+   */
+  clientKeys(ips: readonly string[]): Promise<ClientKeys>;
+  /**
+   * Counts one search per entry of `clientKeys` (a key may repeat) in one Redis transaction, and resolves
+   * with whether each is within the cap, in order (of one client's searches the first ones are). Rejects
    * with Redis's error when Redis cannot be asked (the caller decides what that means).
    */
-  allowMany(ips: readonly string[]): Promise<boolean[]>;
+  allowMany(clientKeys: readonly string[]): Promise<boolean[]>;
+  /** The client key of `ip` under the shared day key; rejects when Redis cannot be asked. */
+  clientKey(ip: string): Promise<string>;
   /** The Redis key of `ip`'s counter (for tests: it must not contain the address). */
   counterKey(ip: string): Promise<string>;
 }
@@ -45,12 +74,18 @@ function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** The per-IP cap over `redis`. */
+/** The client key of `ip` under `dayKey`. */
+function keyOf(dayKey: Buffer, ip: string): string {
+  return createHmac('sha256', dayKey).update(clientBucket(ip)).digest('hex').slice(0, CLIENT_KEY_LENGTH);
+}
+
+/** The per-client cap and client keys over `redis`. */
 export function createSearchCap(options: SearchCapOptions): SearchCap {
   const { redis, prefix } = options;
   const perMinute = options.perMinute ?? SEARCHES_PER_MINUTE;
   const now = options.now ?? Date.now;
   let cached: { day: string; key: Promise<Buffer> } | undefined;
+  let local: { day: string; key: Buffer } | undefined;
   // A Redis that restarted may have lost the day key, and another replica may have made a new one since:
   // read it again after every reconnect so all replicas keep counting under the same hashes.
   redis.on('ready', () => {
@@ -81,39 +116,55 @@ export function createSearchCap(options: SearchCapOptions): SearchCap {
     return key;
   };
 
-  const counterKey = async (ip: string): Promise<string> => {
-    const hash = createHmac('sha256', await dayKey())
-      .update(ip)
-      .digest('base64url');
-    return `${prefix}:search-log:cap:${hash}`;
+  /** The process's own day key of today, for when Redis cannot give the shared one. */
+  const localDayKey = (): Buffer => {
+    const day = utcDay(now());
+    if (local?.day !== day) local = { day, key: randomBytes(32) };
+    return local.key;
   };
 
-  const allowMany = async (ips: readonly string[]): Promise<boolean[]> => {
+  const clientKey = async (ip: string): Promise<string> => keyOf(await dayKey(), ip);
+
+  const clientKeys = async (ips: readonly string[]): Promise<ClientKeys> => {
+    try {
+      const key = await dayKey();
+      return { keys: ips.map((ip) => keyOf(key, ip)), shared: true };
+    } catch (error) {
+      const key = localDayKey();
+      return { keys: ips.map((ip) => keyOf(key, ip)), shared: false, redisError: error };
+    }
+  };
+
+  const counterKey = async (ip: string): Promise<string> => `${prefix}:search-log:cap:${await clientKey(ip)}`;
+
+  const allowMany = async (clientKeys: readonly string[]): Promise<boolean[]> => {
     const searches = new Map<string, number>();
-    for (const ip of ips) searches.set(ip, (searches.get(ip) ?? 0) + 1);
-    const addresses = [...searches.keys()];
-    const keys = await Promise.all(addresses.map(counterKey));
+    for (const client of clientKeys) searches.set(client, (searches.get(client) ?? 0) + 1);
+    const clients = [...searches.keys()];
     const transaction = redis.multi();
-    for (const [i, key] of keys.entries()) {
-      transaction.set(key, 0, 'EX', WINDOW_SECONDS, 'NX').incrby(key, searches.get(addresses[i]!)!);
+    for (const client of clients) {
+      const key = `${prefix}:search-log:cap:${client}`;
+      transaction.set(key, 0, 'EX', WINDOW_SECONDS, 'NX').incrby(key, searches.get(client)!);
     }
     const results = await transaction.exec();
-    // Of an address's n searches counted up to `count`, the first `perMinute - (count - n)` are within.
+    // Of a client's n searches counted up to `count`, the first `perMinute - (count - n)` are within.
     const within = new Map<string, number>();
-    for (const [i, address] of addresses.entries()) {
+    for (const [i, client] of clients.entries()) {
       const [error, count] = results?.[2 * i + 1] ?? [new Error('search log: the cap count was not run')];
       if (error) throw error;
-      within.set(address, perMinute - (Number(count) - searches.get(address)!));
+      within.set(client, perMinute - (Number(count) - searches.get(client)!));
     }
-    return ips.map((ip) => {
-      const left = within.get(ip)!;
-      within.set(ip, left - 1);
+    return clientKeys.map((client) => {
+      const left = within.get(client)!;
+      within.set(client, left - 1);
       return left > 0;
     });
   };
 
   return {
-    counterKey,
+    clientKeys,
     allowMany,
+    clientKey,
+    counterKey,
   };
 }

@@ -1,15 +1,16 @@
 /**
  * The anonymous search log (spec "Search semantics", "Limits"; docs/api/search-log.md): every `search` on
  * `/products`, `/media`, `/content/products` and `/content/media` becomes one `search_log` row with the
- * normalized query, the endpoint, the filters, the total and a well-formed `X-Search-Session`; nothing
- * about the client (no IP, token, user or user agent).
+ * part of the query Meilisearch used (`searchText`), normalized, the endpoint, the filters, the total, a
+ * well-formed `X-Search-Session`, the client's anonymous per-day key (cap.ts) and whether the query may
+ * ever be suggested (suggestible.ts); nothing else about the client (no IP, token, user or user agent).
  *
  * A route calls `recordSearch(req, ...)` once it has its result. That call only queues the search for the
- * per-IP cap check and returns; the searches queued in one turn of the event loop are checked together in
- * the background (cap.ts: one Redis transaction for all of them, not one per search), and those the cap
- * allows go into the bounded buffer that recorder.ts writes in batches. Redis unreachable: the row is
- * logged without the cap (the cap protects the analytics, not the service) and a warning is logged at
- * most once a minute.
+ * per-client cap check and returns; the searches queued in one turn of the event loop are checked
+ * together in the background (cap.ts: one Redis transaction for all of them, not one per search), and
+ * those the cap allows go into the bounded buffer that recorder.ts writes in batches. Redis unreachable:
+ * the row is logged without the cap (the cap protects the analytics, not the service), under a client key
+ * of the process's own day key, and a warning is logged at most once a minute.
  * Postgres unreachable: rows wait in the buffer (bounded). Neither ever fails or delays a response.
  */
 import type { Express, Request } from 'express';
@@ -17,6 +18,8 @@ import type Redis from 'ioredis';
 import type { Knex } from 'knex';
 import { throttledWarning, type Logger } from '../logger';
 import { createSearchCap, type SearchCap } from './cap';
+import { isSuggestible } from './suggestible';
+import { searchText } from '../search/search-text';
 import { normalizeQuery, sessionIdOf, type SearchFilters } from './normalize';
 import {
   createRecorder,
@@ -36,7 +39,10 @@ export type SearchEndpoint = 'products' | 'media' | 'content/products' | 'conten
 /** One search as a route reports it. */
 export interface SearchEntry {
   endpoint: SearchEndpoint;
-  /** the `search` parameter as parsed; nothing is logged when it is empty or absent */
+  /**
+   * the `search` parameter as parsed; only what Meilisearch uses of it is logged (`searchText`), nothing
+   * when that is empty or absent
+   */
   query: string | undefined;
   /** the valid filters the list applied (src/search-log/filters.ts) */
   filters: SearchFilters;
@@ -52,9 +58,9 @@ export interface SearchLogOptions extends Omit<RecorderOptions, 'db' | 'logger' 
   /** REDIS_PREFIX */
   redisPrefix: string;
   logger: Logger;
-  /** logged searches per client IP per minute (default 30) */
+  /** logged searches per client per minute (default 30) */
   capPerMinute?: number;
-  /** for tests: the clock of the cap's day key */
+  /** for tests: the clock of the day key (cap and client keys) */
   now?: () => number;
 }
 
@@ -90,8 +96,8 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
     options.warnEveryMs,
   );
   const maxChecking = options.maxBuffered ?? RECORDER_DEFAULTS.maxBuffered;
-  /** searches waiting for the next batch of cap checks */
-  let waiting: { ip: string; row: SearchLogRow }[] = [];
+  /** searches waiting for the next batch of cap checks (their client key is set there) */
+  let waiting: { ip: string; row: Omit<SearchLogRow, 'client_key'> }[] = [];
   let scheduled: NodeJS.Immediate | undefined;
   /** the batches under way, and how many searches they hold */
   const checking = new Set<Promise<void>>();
@@ -104,19 +110,24 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
     waiting = [];
     if (batch.length === 0) return;
     inCheck += batch.length;
-    const check = cap.allowMany(batch.map((entry) => entry.ip)).then(
-      (allowed) => {
+    const uncapped = (error: unknown, keys: readonly string[]) => {
+      capOff(error);
+      counters.uncapped += batch.length;
+      for (const [i, entry] of batch.entries()) recorder.push({ ...entry.row, client_key: keys[i]! });
+    };
+    const check = cap.clientKeys(batch.map((entry) => entry.ip)).then(async (clients) => {
+      const { keys } = clients;
+      if (!clients.shared) return uncapped(clients.redisError, keys);
+      try {
+        const allowed = await cap.allowMany(keys);
         for (const [i, entry] of batch.entries()) {
-          if (allowed[i]) recorder.push(entry.row);
+          if (allowed[i]) recorder.push({ ...entry.row, client_key: keys[i]! });
           else counters.capped += 1;
         }
-      },
-      (error: unknown) => {
-        capOff(error);
-        counters.uncapped += batch.length;
-        for (const entry of batch) recorder.push(entry.row);
-      },
-    );
+      } catch (error) {
+        uncapped(error, keys);
+      }
+    });
     checking.add(check);
     void check.finally(() => {
       inCheck -= batch.length;
@@ -144,7 +155,8 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
     },
     record(req, entry) {
       try {
-        const query = normalizeQuery(entry.query ?? '');
+        // The words Meilisearch ignored never reach the log: they did not shape the result.
+        const query = normalizeQuery(searchText(entry.query ?? ''));
         if (query === '') return;
         const row = {
           query,
@@ -152,6 +164,7 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
           filters: entry.filters,
           result_count: entry.total,
           session_id: sessionIdOf(req.get('X-Search-Session')),
+          suggestible: isSuggestible(query),
           created_at: new Date(),
         };
         // Checks waiting on a hanging Redis (500 ms timeout each) are bounded like the buffer.

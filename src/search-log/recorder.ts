@@ -17,13 +17,20 @@ import type { Knex } from 'knex';
 import { throttledWarning, type Logger } from '../logger';
 import type { SearchFilters } from './normalize';
 
-/** One row of `search_log` (migrations/20261121000000_catalog_schema.ts). Nothing about the client. */
+/**
+ * One row of `search_log` (migrations/20261121000000_catalog_schema.ts,
+ * 20261127121000_search_log_client_key.ts). Of the client only its anonymous per-day key (cap.ts).
+ */
 export interface SearchLogRow {
   query: string;
   endpoint: string;
   filters: SearchFilters;
   result_count: number;
   session_id: string | null;
+  /** HMAC of the client's address under the day key, 16 hex digits (cap.ts) */
+  client_key: string;
+  /** no URL, e-mail address or phone number in `query` (suggestible.ts) */
+  suggestible: boolean;
   created_at: Date;
 }
 
@@ -33,7 +40,7 @@ export interface SearchLogCounters {
   logged: number;
   /** rows lost: buffer full, or a batch Postgres refused for its content */
   dropped: number;
-  /** searches not logged because their client was over the per-IP cap */
+  /** searches not logged because their client was over the per-client cap */
   capped: number;
   /** searches logged without the cap because Redis could not be asked */
   uncapped: number;

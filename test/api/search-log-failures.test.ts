@@ -5,7 +5,8 @@
  *   searches are answered at once, rows wait in the bounded buffer (the overflow counted as dropped) and
  *   are written when Postgres is back; one warning per kind.
  * - Redis of the cap killed (a redis-server of the test's own): searches are answered and logged without
- *   the cap, one warning; the cap counts again once Redis is back.
+ *   the cap, one warning, under the client key of the day key read before; the cap counts again once
+ *   Redis is back. Redis down from the start: rows get client keys of the process's own day key.
  * - `npm start` (src/server.ts) stopped with SIGTERM writes what it buffered before it exits.
  */
 import { spawn } from 'node:child_process';
@@ -28,7 +29,7 @@ import { dropRedisKeys, testConfig, testMeili } from '../support/stack';
 let stack: CatalogStack;
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startCatalogStack(undefined, { TRUST_PROXY: 'loopback' });
 });
 afterAll(async () => {
   await stack?.close();
@@ -150,6 +151,10 @@ describe('Redis of the cap down', () => {
       expect(await log.flush()).toBe(0);
       expect(log.counters).toMatchObject({ uncapped: 3, capped: 0 });
       expect(await loggedQueries()).toEqual(['redis-up', 'redis-down-1', 'redis-down-2', 'redis-down-3']);
+      // the day key read while Redis was up still names the client: one key for all four
+      const keys = await stack.database.db('search_log').orderBy('id').pluck('client_key');
+      expect(keys).toEqual(Array(4).fill(keys[0]));
+      expect(keys[0]).toMatch(/^[0-9a-f]{16}$/);
       const warnings = lines.filter((l) => l.msg.startsWith('search log: the per-IP cap is off'));
       expect(warnings).toHaveLength(1);
       expect(warnings[0]!.level).toBe(40);
@@ -173,6 +178,41 @@ describe('Redis of the cap down', () => {
       await api.close();
       await killProcess(redis);
       await dropRedisKeys(stack.config.redisUrl, config.redisPrefix);
+    }
+  });
+});
+
+describe('Redis down from the start', () => {
+  it("logs every search with a client key of the process's own day key", async () => {
+    const config = testConfig(stack.database.url, {
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+      TRUST_PROXY: 'loopback',
+    });
+    const api = await startTestApi(config, { logger: captureLogger([]) });
+    try {
+      for (const [query, ip] of [
+        ['no-redis-a1', '203.0.113.130'],
+        ['no-redis-a2', '203.0.113.130'],
+        ['no-redis-b', '203.0.113.131'],
+      ]) {
+        expect((await timedSearch(api, `/products?search=${query}`, ip!))[0]).toBe(200);
+      }
+      expect(await api.deps.searchLog.flush()).toBe(0);
+      expect(api.deps.searchLog.counters).toMatchObject({ uncapped: 3, capped: 0 });
+      const rows = (await stack.database.db('search_log').orderBy('id').select('query', 'client_key')) as {
+        query: string;
+        client_key: string;
+      }[];
+      const key = new Map(rows.map((r) => [r.query, r.client_key]));
+      expect([...key.keys()]).toEqual(['no-redis-a1', 'no-redis-a2', 'no-redis-b']);
+      for (const value of key.values()) expect(value).toMatch(/^[0-9a-f]{16}$/);
+      expect(key.get('no-redis-a2')).toBe(key.get('no-redis-a1'));
+      expect(key.get('no-redis-b')).not.toBe(key.get('no-redis-a1'));
+      // not the shared day key's: that one is in a Redis this process never reached
+      expect(await stack.api.deps.searchLog.cap.clientKey('203.0.113.130')).not.toBe(key.get('no-redis-a1'));
+    } finally {
+      await api.close();
     }
   });
 });

@@ -2,15 +2,19 @@
  * The anonymous search log over HTTP against the real app, Postgres, Redis and Meilisearch on the sample
  * snapshot (docs/api/search-log.md): one row per search on each of the four searchable lists with exactly
  * the documented fields, nothing without `search`, nothing identifying, the `X-Search-Session` rule, the
- * query normalization, the 30-per-minute cap per client IP and its Redis keys.
+ * query normalization (only the words Meilisearch used), the anonymous per-day client key, the
+ * `suggestible` mark, the 30-per-minute cap per client (an IPv6 /64 is one) and its Redis keys.
  *
- * Requests come from 127.0.0.1, a trusted proxy under the default TRUST_PROXY, so `X-Forwarded-For` sets
- * the client IP; each test uses addresses of its own so the cap only bites where it is tested.
+ * Requests come from 127.0.0.1, a trusted proxy under TRUST_PROXY=loopback (set here), so
+ * `X-Forwarded-For` sets the client IP; each test uses addresses of its own so the cap only bites where it
+ * is tested.
  */
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
 import { createSearchCap } from '../../src/search-log/cap';
 import { MAX_QUERY_LENGTH } from '../../src/search-log/normalize';
+import { isSuggestible } from '../../src/search-log/suggestible';
+import { startTestApi } from '../support/api';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { bearer } from '../support/tokens';
 
@@ -21,15 +25,31 @@ interface LogRow {
   filters: Record<string, unknown>;
   result_count: number;
   session_id: string | null;
+  client_key: string | null;
+  suggestible: boolean;
   created_at: Date;
 }
+
+const COLUMNS = [
+  'client_key',
+  'created_at',
+  'endpoint',
+  'filters',
+  'id',
+  'query',
+  'result_count',
+  'session_id',
+  'suggestible',
+];
+const CLIENT_KEY = /^[0-9a-f]{16}$/;
+const DAY = 24 * 60 * 60 * 1000;
 
 let stack: CatalogStack;
 let token: string;
 let redis: Redis;
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startCatalogStack(undefined, { TRUST_PROXY: 'loopback' });
   token = await bearer(stack.database.db, 'content');
   redis = new Redis(stack.config.redisUrl);
 });
@@ -81,7 +101,10 @@ describe('what is logged', () => {
     const after = new Date();
 
     const logged = await rows();
-    expect(logged.map(({ id: _id, created_at: _at, ...rest }) => rest)).toEqual([
+    // one client, one day: one key for all four
+    const clientKey = logged[0]!.client_key;
+    expect(clientKey).toMatch(CLIENT_KEY);
+    expect(logged.map(({ id: _id, created_at: _at, client_key: _key, ...rest }) => rest)).toEqual([
       {
         query: 'Schlepper Frontlader',
         endpoint: 'products',
@@ -92,6 +115,7 @@ describe('what is logged', () => {
         },
         result_count: totals[0],
         session_id: 'sess-0001.ab_C',
+        suggestible: true,
       },
       {
         query: 'Prospekt',
@@ -99,6 +123,7 @@ describe('what is logged', () => {
         filters: { type: 'datasheet', renderable: false, ids: [5013], folder: 'prospekte' },
         result_count: totals[1],
         session_id: null,
+        suggestible: true,
       },
       {
         query: 'Ballengreifer',
@@ -106,6 +131,7 @@ describe('what is logged', () => {
         filters: { taxons: ['ballenhandling'] },
         result_count: totals[2],
         session_id: null,
+        suggestible: true,
       },
       {
         query: 'Prospekt',
@@ -113,14 +139,14 @@ describe('what is logged', () => {
         filters: { channel: 'print' },
         result_count: totals[3],
         session_id: null,
+        suggestible: true,
       },
     ]);
     expect(totals[2]).toBeGreaterThan(0);
     expect(totals[3]).toBeGreaterThan(0);
     for (const row of logged) {
-      expect(Object.keys(row).sort()).toEqual(
-        ['created_at', 'endpoint', 'filters', 'id', 'query', 'result_count', 'session_id'].sort(),
-      );
+      expect(Object.keys(row).sort()).toEqual(COLUMNS);
+      expect(row.client_key).toBe(clientKey);
       expect(row.created_at.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
       expect(row.created_at.getTime()).toBeLessThanOrEqual(after.getTime() + 1000);
     }
@@ -167,9 +193,11 @@ describe('what is logged', () => {
       expect(text).not.toContain(secretPart);
     }
     const columns = await stack.database.db('search_log').columnInfo();
-    expect(Object.keys(columns).sort()).toEqual(
-      ['created_at', 'endpoint', 'filters', 'id', 'query', 'result_count', 'session_id'].sort(),
-    );
+    expect(Object.keys(columns).sort()).toEqual(COLUMNS);
+    // the client key is a keyed hash: neither the address nor its plain hash
+    const plain = createHash('sha256').update(ip).digest('hex');
+    expect(logged[0]!.client_key).toMatch(CLIENT_KEY);
+    expect(plain).not.toContain(logged[0]!.client_key);
   });
 
   it('keeps X-Search-Session only when it is 8 to 64 characters of [A-Za-z0-9._-]', async () => {
@@ -250,17 +278,34 @@ describe('the cap: 30 logged searches per minute per client IP', () => {
     expect(queries.filter((q) => q.startsWith('burst-b-'))).toHaveLength(3);
     expect(counters.capped).toBe(capped + 5);
 
-    // One transaction for many searches: of an address's searches the first ones are within the cap.
+    // One transaction for many searches: of a client's searches the first ones are within the cap.
     const cap = stack.api.deps.searchLog.cap;
-    const [x, y] = ['203.0.113.72', '203.0.113.73'];
-    expect(await cap.allowMany([...Array<string>(31).fill(y), x, x])).toEqual([
+    const [x, y] = await Promise.all(['203.0.113.72', '203.0.113.73'].map((ip) => cap.clientKey(ip)));
+    expect(await cap.allowMany([...Array<string>(31).fill(y!), x!, x!])).toEqual([
       ...Array<boolean>(30).fill(true),
       false,
       true,
       true,
     ]);
-    expect(await cap.allowMany([y, x])).toEqual([false, true]);
-    expect(await redis.get(await cap.counterKey(y))).toBe('32');
+    expect(await cap.allowMany([y!, x!])).toEqual([false, true]);
+    expect(await redis.get(await cap.counterKey('203.0.113.73'))).toBe('32');
+  });
+
+  it('counts the addresses of one IPv6 /64 as one client; another /64 is another client', async () => {
+    const capped = stack.api.deps.searchLog.counters.capped;
+    // 31 addresses of one /64 (one subscriber's network): one cap, the 31st search not logged
+    for (let i = 1; i <= 31; i++) {
+      await search(`/products?search=net64-a-${i}`, `2001:db8:64:1:${i.toString(16)}::${i}`);
+    }
+    await search('/products?search=net64-b', '2001:db8:64:2::1');
+    await flush();
+    const logged = await rows();
+    expect(logged.filter((r) => r.query.startsWith('net64-a-'))).toHaveLength(30);
+    expect(logged.filter((r) => r.query === 'net64-b')).toHaveLength(1);
+    expect(stack.api.deps.searchLog.counters.capped).toBe(capped + 1);
+    expect(new Set(logged.filter((r) => r.query.startsWith('net64-a-')).map((r) => r.client_key)).size).toBe(
+      1,
+    );
   });
 
   it('counts under an HMAC of the IP with a daily key: the address is in no Redis key or value', async () => {
@@ -301,5 +346,95 @@ describe('the cap: 30 logged searches per minute per client IP', () => {
     const tomorrow = createSearchCap({ redis, prefix, now: () => Date.now() + 24 * 60 * 60 * 1000 });
     expect(await today.counterKey(ip)).toBe(await stack.api.deps.searchLog.cap.counterKey(ip));
     expect(await tomorrow.counterKey(ip)).not.toBe(await today.counterKey(ip));
+  });
+});
+
+describe('only the words Meilisearch used', () => {
+  it('logs the first ten words and nothing after them, normalized', async () => {
+    const words = 'Frontlader FL 45 P Komfort Frontlader FL 45 P Komfort';
+    const total = await search(
+      `/products?search=${encodeURIComponent(`  ${words}  https://spam.example/kaufen 0171 1234567 x@y.de`)}`,
+      '203.0.113.90',
+    );
+    expect(total).toBeGreaterThan(0);
+    await flush();
+    expect((await rows()).map((r) => [r.query, r.result_count, r.suggestible])).toEqual([
+      [words, total, true],
+    ]);
+  });
+
+  it('marks texts with a URL, an e-mail address or a phone number as never suggestible', async () => {
+    const cases: [string, boolean][] = [
+      ['Frontlader www.beispiel.example', false],
+      ['Frontlader https://x.example', false],
+      ['Frontlader kaufen-hier.example/angebot', false],
+      ['Frontlader billig.com', false],
+      ['Frontlader info@beispiel.de', false],
+      ['Frontlader 0171 1234567', false],
+      ['Frontlader +49 89 12345', false],
+      ['Frontlader 030/123-456-78', false],
+      // the catalog's order numbers in every spelling stay suggestible
+      ['100.125.01', true],
+      ['E 11-0455', true],
+      ['K12345-67', true],
+      ['10012501', true],
+      ['100 125 01', true],
+      ['Frontlader FL 45 P', true],
+    ];
+    for (const [text] of cases) {
+      await search(`/products?search=${encodeURIComponent(text)}`, '203.0.113.91');
+    }
+    await flush();
+    const logged = new Map((await rows()).map((r) => [r.query, r.suggestible]));
+    expect(cases.map(([text]) => [text, logged.get(text)])).toEqual(cases);
+  });
+  it('decides in linear time, also on hostile texts far longer than any logged query', () => {
+    const n = 200_000;
+    for (const text of [
+      'a.'.repeat(n),
+      `${'a'.repeat(n)}.${'b'.repeat(n)}`,
+      'www'.repeat(n),
+      '1 '.repeat(n).replace(/1 1 1 1 /g, '1 x '),
+      '@'.repeat(n),
+      '-.'.repeat(n),
+    ]) {
+      const start = performance.now();
+      isSuggestible(text);
+      expect(performance.now() - start).toBeLessThan(500);
+    }
+  });
+});
+
+describe('the anonymous per-day client key', () => {
+  it('is one keyed hash per client and UTC day: not the address, another one tomorrow', async () => {
+    const tomorrow = await startTestApi(stack.config, { searchLog: { now: () => Date.now() + DAY } });
+    try {
+      const [a, b] = ['203.0.113.95', '203.0.113.96'];
+      await search('/products?search=key-a-1', a, { 'X-Search-Session': 'session-key-1' });
+      await search('/products?search=key-a-2', a, { 'X-Search-Session': 'session-key-2' });
+      await search('/products?search=key-b', b);
+      await search('/products?search=key-v6-1', '2001:db8:95:1::1');
+      await search('/products?search=key-v6-2', '2001:db8:95:1:ffff::2');
+      const res = await tomorrow.get('/products?search=key-a-tomorrow', {
+        headers: { Accept: 'application/json', 'X-Forwarded-For': a },
+      });
+      expect(res.status).toBe(200);
+      await flush();
+      expect(await tomorrow.deps.searchLog.flush()).toBe(0);
+      const key = new Map((await rows()).map((r) => [r.query, r.client_key!]));
+      for (const value of key.values()) {
+        expect(value).toMatch(CLIENT_KEY);
+        expect(value).not.toContain(a);
+      }
+      expect(key.get('key-a-2')).toBe(key.get('key-a-1')); // another X-Search-Session, the same client
+      expect(key.get('key-b')).not.toBe(key.get('key-a-1'));
+      expect(key.get('key-v6-2')).toBe(key.get('key-v6-1')); // one /64
+      expect(key.get('key-a-tomorrow')).not.toBe(key.get('key-a-1'));
+      // the cap's day key in Redis, the same address: the client key the log stored
+      expect(await stack.api.deps.searchLog.cap.clientKey(a)).toBe(key.get('key-a-1'));
+      expect(await tomorrow.deps.searchLog.cap.clientKey(a)).toBe(key.get('key-a-tomorrow'));
+    } finally {
+      await tomorrow.close();
+    }
   });
 });

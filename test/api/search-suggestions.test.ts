@@ -4,6 +4,7 @@
  */
 import { Index } from 'meilisearch';
 import { popularSearchesQuery } from '../../src/resources/search-suggestions/query';
+import { isSuggestible } from '../../src/search-log/suggestible';
 import { startTestApi, type TestApi } from '../support/api';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { bearer } from '../support/tokens';
@@ -31,50 +32,64 @@ let token: string;
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** `n` logged searches of `query`, one per entry of `sessions` (null: no X-Search-Session). */
+/**
+ * Logged searches of `query`, one per entry of `clients` (a `client_key`; null: a row logged before
+ * client keys), each with an X-Search-Session of its own (sessions count for nothing).
+ */
 function logRows(
   query: string,
-  sessions: (string | null)[],
-  options: { resultCount?: number; endpoint?: string; daysAgo?: number } = {},
+  clients: (string | null)[],
+  options: { resultCount?: number; endpoint?: string; daysAgo?: number; suggestible?: boolean } = {},
 ) {
-  return sessions.map((session) => ({
+  return clients.map((client, i) => ({
     query,
     endpoint: options.endpoint ?? 'products',
     filters: JSON.stringify({}),
     result_count: options.resultCount ?? 4,
-    session_id: session,
+    session_id: `session-${query.length}-${i}`,
+    client_key: client,
+    suggestible: options.suggestible ?? isSuggestible(query),
     created_at: new Date(Date.now() - (options.daysAgo ?? 1) * DAY),
   }));
 }
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startCatalogStack(undefined, { TRUST_PROXY: 'loopback' });
   token = await bearer(stack.database.db, 'content');
   await stack.database.db('search_log').insert([
-    // shown: 5 searches, 3 sessions, two spellings grouped case-insensitively
-    ...logRows('rundballenpresse garn', ['a', 'b', 'c']),
-    ...logRows('Rundballenpresse Garn', ['a', 'b']),
-    // shown: exactly at the threshold (3 searches, 2 sessions)
-    ...logRows('rundballenpresse netz', ['a', 'b', 'b']),
-    // hidden: one session only
-    ...logRows('rundballen gebraucht', ['c', 'c', 'c', 'c']),
-    // hidden: two searches only
-    ...logRows('rundballer preis', ['a', 'b']),
+    // shown: 5 clients, two spellings grouped case-insensitively; client d's six searches count once
+    ...logRows('rundballenpresse garn', ['a', 'b', 'c', 'f']),
+    ...logRows('Rundballenpresse Garn', ['d', 'd', 'd', 'd', 'd', 'd']),
+    // shown: exactly at the thresholds (3 clients, 2 of them on one day)
+    ...logRows('rundballenpresse netz', ['a', 'b', 'b', 'b']),
+    ...logRows('rundballenpresse netz', ['e'], { daysAgo: 5 }),
+    // hidden: one client, however often and with however many sessions
+    ...logRows('rundballen gebraucht', ['c', 'c', 'c', 'c', 'c', 'c']),
+    // hidden: 3 clients, but each on another day (as one address on three days)
+    ...logRows('rundballer preis', ['a'], { daysAgo: 1 }),
+    ...logRows('rundballer preis', ['g'], { daysAgo: 2 }),
+    ...logRows('rundballer preis', ['h'], { daysAgo: 3 }),
+    // hidden: 2 clients only
+    ...logRows('rundballen profi', ['a', 'b', 'a', 'b', 'a', 'b']),
     // hidden: found nothing
     ...logRows('rundumleuchte', ['a', 'b', 'c'], { resultCount: 0 }),
-    // hidden: only 2 of its 4 searches found something
-    ...logRows('rundballen netz', ['a', 'b'], { resultCount: 0 }),
+    // hidden: only 2 of its 4 clients found something
+    ...logRows('rundballen netz', ['c', 'd'], { resultCount: 0 }),
     ...logRows('rundballen netz', ['a', 'b']),
     // hidden: older than 90 days
     ...logRows('rundballenwickler', ['a', 'b', 'c'], { daysAgo: 91 }),
     // hidden: not the product search
     ...logRows('rundfunk', ['a', 'b', 'c'], { endpoint: 'media' }),
-    // hidden: no session at all
+    // hidden: logged before client keys
     ...logRows('rundballen', [null, null, null, null]),
+    // hidden: marked unsuggestible by the logger
+    ...logRows('rundballen angebot', ['a', 'b', 'c'], { suggestible: false }),
+    // hidden: a phone number, though marked suggestible (a row logged under an older rule)
+    ...logRows('rundballen 0171 1234567', ['a', 'b', 'c'], { suggestible: true }),
     // hidden as a query: the same text as product 1001's name
-    ...logRows('rundballenpressen', ['a', 'b', 'c']),
-    // shown: rows without a session count as searches
-    ...logRows('frontlader fl 45', ['a', 'b', null]),
+    ...logRows('rundballenpressen', ['a', 'b', 'c', 'd']),
+    // shown
+    ...logRows('frontlader fl 45', ['a', 'b', 'c']),
     // 25 popular searches for the limit cases
     ...Array.from({ length: 25 }, (_, i) =>
       logRows(`zz suche ${String(i).padStart(2, '0')}`, ['a', 'b', 'c']),
@@ -284,10 +299,12 @@ describe('order numbers', () => {
 });
 
 describe('popular searches', () => {
-  it('shows only searches that found something, from 2 sessions and 3 times in 90 days, most frequent first', async () => {
+  it('shows only suggestible searches that found something, from 3 clients (2 on one day) in 90 days, by clients', async () => {
     const queries = (await suggest('?q=rundb')).filter((s) => s.type === 'query').map((s) => s.text);
-    // hidden: rundballen gebraucht (1 session), rundballer preis (2 searches), rundballen netz (2 with
-    // results), rundballenwickler (91 days), rundballen (no session), rundballenpressen (a product name)
+    // hidden: rundballen gebraucht (1 client), rundballer preis (3 clients on 3 days), rundballen profi
+    // (2 clients), rundballen netz (2 with results), rundballenwickler (91 days), rundballen (no client
+    // key), rundballen angebot (not suggestible), rundballen 0171 1234567 (a phone number),
+    // rundballenpressen (a product name)
     expect(queries).toEqual(['rundballenpresse garn', 'rundballenpresse netz']);
     const queriesOf = async (q: string) => (await suggest(`?q=${q}`)).filter((s) => s.type === 'query');
     expect(await queriesOf('rundu')).toEqual([]); // rundumleuchte found nothing
@@ -431,11 +448,75 @@ describe('server language', () => {
     try {
       expect(brief(await suggest('?q=rund', empty))).toEqual([
         'query:rundballenpresse garn',
-        'query:rundballenpressen', // as many searches as netz, from more sessions
+        'query:rundballenpressen', // 4 clients, netz 3
         'query:rundballenpresse netz',
       ]);
     } finally {
       await empty.close();
     }
+  });
+});
+
+describe('clients, not sessions: the search log written by the app', () => {
+  /** GET /products?search=`text` as client `ip` with `session`; resolves with the total. */
+  async function searchAs(text: string, ip: string, session?: string): Promise<number> {
+    const res = await stack.api.get(`/products?search=${encodeURIComponent(text)}`, {
+      headers: {
+        Accept: 'application/json',
+        'X-Forwarded-For': ip,
+        ...(session ? { 'X-Search-Session': session } : {}),
+      },
+    });
+    const body = (await res.json()) as { meta: { total: number } };
+    expect([text, res.status]).toEqual([text, 200]);
+    return body.meta.total;
+  }
+  const queriesOf = async (q: string) =>
+    (await suggest(`?q=${encodeURIComponent(q)}`)).filter((s) => s.type === 'query').map((s) => s.text);
+  const flushLog = async () => expect(await stack.api.deps.searchLog.flush()).toBe(0);
+
+  it('refuses the three-request attack: one client, three sessions, ten matching words and a spam tail', async () => {
+    const words = 'Komfort Frontlader FL 45 P Komfort Frontlader FL 45 P';
+    const text = `${words} https://spam.example/kaufen 0171 1234567`;
+    for (const session of ['attack-session-1', 'attack-session-2', 'attack-session-3']) {
+      expect(await searchAs(text, '198.51.100.30', session)).toBeGreaterThan(0);
+    }
+    await flushLog();
+    const logged = await stack.database
+      .db('search_log')
+      .where('query', 'like', 'Komfort Frontlader%')
+      .pluck('query');
+    expect(logged).toEqual([words, words, words]); // the tail Meilisearch ignored is not kept
+    expect(await queriesOf('komfort')).toEqual([]);
+  });
+
+  it('never suggests a text with a URL, an e-mail address or a phone number, however many clients searched it', async () => {
+    // texts that find a product (Meilisearch splits them into words the product has)
+    const spam = [
+      'Komfort Frontlader frontlader.co',
+      'Komfort Frontlader frontlader@komfort.co',
+      'Komfort Frontlader +45 200 046',
+    ];
+    for (const [i, ip] of ['198.51.100.31', '198.51.100.32', '2001:db8:31::1', '2001:db8:32::1'].entries()) {
+      for (const text of spam) expect(await searchAs(text, ip, `spam-session-${i}`)).toBeGreaterThan(0);
+    }
+    await flushLog();
+    expect(await queriesOf('komfort')).toEqual([]);
+  });
+
+  it('suggests a search of three clients on one day; the addresses of one IPv6 /64 are one client', async () => {
+    const text = '45 P Komfort Frontlader';
+    // three addresses, one /64: one client
+    for (const ip of ['2001:db8:45:1::1', '2001:db8:45:1::2', '2001:db8:45:1:ffff::3']) {
+      expect(await searchAs(text, ip)).toBeGreaterThan(0);
+    }
+    await flushLog();
+    expect(await queriesOf('45 p')).toEqual([]);
+    await searchAs(text, '198.51.100.45');
+    await flushLog();
+    expect(await queriesOf('45 p')).toEqual([]); // two clients
+    await searchAs(text, '2001:db8:45:2::1');
+    await flushLog();
+    expect(await queriesOf('45 p')).toEqual([text]);
   });
 });

@@ -4,7 +4,9 @@
  *   suggested: order numbers (also typed without separators, through `ordernumber_compact`) and names in the
  *   server language (fallback `de`); Meilisearch matches the last word as a prefix;
  * - `search_log` (Postgres): popular past searches of the public product search, only those that found
- *   something and were made often enough by enough sessions that they cannot point at one person.
+ *   something, hold no URL, e-mail address or phone number, and were made by enough distinct clients
+ *   (the log's anonymous per-day client keys, never a header the client chooses) that neither one person
+ *   nor one client can put a text there.
  * `findSuggestionSources` runs two Meilisearch searches and one SQL statement in parallel, whatever the input.
  * `q` reaches Meilisearch only as the search text, and Postgres only as a bound LIKE pattern with its
  * wildcards escaped.
@@ -15,6 +17,7 @@ import { compactOrdernumber } from '../../catalog/ordernumbers';
 import type { ProductDocument } from '../../search/documents';
 import { indexUid } from '../../search/indexes';
 import { withoutOperators } from '../../search/german/query';
+import { isSuggestible } from '../../search-log/suggestible';
 
 /** What a suggestion needs of a product document. */
 export type SuggestedProduct = Pick<
@@ -26,10 +29,10 @@ const PRODUCT_FIELDS: (keyof SuggestedProduct)[] = ['id', 'slug', 'ordernumber',
 
 /** A past search of the public product list, grouped case-insensitively. */
 export interface PopularSearch {
-  /** the most frequent spelling of the group as it was logged (normalized by the logger) */
+  /** the spelling most clients used, each client's own most frequent one counted once */
   query: string;
-  searches: number;
-  sessions: number;
+  /** distinct client keys that made it (one client counts once per UTC day, however often it searched) */
+  clients: number;
 }
 
 export interface SuggestionSources {
@@ -43,11 +46,18 @@ export interface SuggestionSources {
 
 /**
  * Which logged searches may be suggested: those of the public product search (`endpoint` as the search
- * logger writes it), with at least one result, from the last `days` days, and — a query is free text a
- * person typed — only when made at least `minSearches` times from at least `minSessions` distinct
- * `X-Search-Session` values (rows without a session count as searches, not as sessions).
+ * logger writes it), with at least one result, marked `suggestible` by the logger, from the last `days`
+ * days, and — a query is free text a person typed — only when made by at least `minClients` distinct
+ * clients, `minClientsOnOneDay` of them on the same UTC day. A client is a `client_key` of the log: one
+ * address (an IPv6 /64) on one UTC day, so one address, however patient, never meets the same-day rule
+ * alone. Each client counts once per query, for the thresholds, the ranking and the spelling shown.
  */
-export const POPULAR_SEARCHES = { endpoint: 'products', days: 90, minSearches: 3, minSessions: 2 };
+export const POPULAR_SEARCHES = {
+  endpoint: 'products',
+  days: 90,
+  minClients: 3,
+  minClientsOnOneDay: 2,
+};
 
 /** `value` with the LIKE wildcards `%` and `_` and the escape character `\` escaped by `\`. */
 export function escapeLike(value: string): string {
@@ -56,31 +66,49 @@ export function escapeLike(value: string): string {
 
 /**
  * The one SQL statement of the popular searches starting with `q` (case-insensitive), at most `limit`,
- * ranked by number of searches, then sessions, then text. Served by the index `search_log_query_prefix`
- * (migrations/20261121120000_search_log_query_prefix.ts).
+ * ranked by number of clients, then text. `votes` has one row per query and client (its most frequent
+ * spelling, its first UTC day); the window counts the clients of each query's days. Served by the index
+ * `search_log_query_prefix` (migrations/20261121120000_search_log_query_prefix.ts).
  */
 export function popularSearchesQuery(db: Knex, q: string, limit: number): Knex.Raw {
-  const { endpoint, days, minSearches, minSessions } = POPULAR_SEARCHES;
+  const { endpoint, days, minClients, minClientsOnOneDay } = POPULAR_SEARCHES;
   return db.raw(
-    `SELECT mode() WITHIN GROUP (ORDER BY query) AS query,
-            count(*)::int AS searches, count(DISTINCT session_id)::int AS sessions
-       FROM search_log
-      WHERE lower(query) LIKE lower(?) ESCAPE '\\'
-        AND result_count > 0
-        AND endpoint = ?
-        AND created_at > now() - make_interval(days => ?)
-      GROUP BY lower(query)
-     HAVING count(*) >= ? AND count(DISTINCT session_id) >= ?
-      ORDER BY count(*) DESC, count(DISTINCT session_id) DESC, lower(query)
+    `WITH votes AS (
+       SELECT lower(query) AS query_key, client_key,
+              mode() WITHIN GROUP (ORDER BY query) AS query,
+              min((created_at AT TIME ZONE 'UTC')::date) AS day
+         FROM search_log
+        WHERE lower(query) LIKE lower(?) ESCAPE '\\'
+          AND result_count > 0
+          AND endpoint = ?
+          AND suggestible
+          AND client_key IS NOT NULL
+          AND created_at > now() - make_interval(days => ?)
+        GROUP BY lower(query), client_key
+     ), daily AS (
+       SELECT query_key, query, count(*) OVER (PARTITION BY query_key, day) AS same_day
+         FROM votes
+     )
+     SELECT mode() WITHIN GROUP (ORDER BY query) AS query, count(*)::int AS clients
+       FROM daily
+      GROUP BY query_key
+     HAVING count(*) >= ? AND max(same_day) >= ?
+      ORDER BY count(*) DESC, query_key
       LIMIT ?`,
-    [`${escapeLike(q)}%`, endpoint, days, minSearches, minSessions, limit],
+    [`${escapeLike(q)}%`, endpoint, days, minClients, minClientsOnOneDay, limit],
   );
 }
 
-/** Popular searches starting with `q` (see `POPULAR_SEARCHES`), at most `limit`. */
+/**
+ * Popular searches starting with `q` (see `POPULAR_SEARCHES`), at most `limit`. The text rule of the
+ * logger (src/search-log/suggestible.ts) is applied again to what would be shown, so a stricter rule
+ * takes effect on rows logged before it.
+ */
 export async function popularSearches(db: Knex, q: string, limit: number): Promise<PopularSearch[]> {
   const { rows } = (await popularSearchesQuery(db, q, limit)) as { rows: PopularSearch[] };
-  return rows.map((r) => ({ query: String(r.query), searches: r.searches, sessions: r.sessions }));
+  return rows
+    .map((r) => ({ query: String(r.query), clients: r.clients }))
+    .filter((r) => isSuggestible(r.query));
 }
 
 function isUnsearchableAttribute(error: unknown): boolean {
