@@ -136,8 +136,8 @@ export function createHandlers(
 /** The render job handlers over one context (exactly one per job name; checked by `dispatchRender`). */
 export function createRenderHandlers(ctx: RenderContext): RenderJobHandlers {
   return {
-    render: async (job) => runRender(ctx, job.data),
-    preview: async (job) => runPreview(ctx, job.data),
+    render: async (job) => runRender(ctx, job.data, undefined, job.id),
+    preview: async (job) => runPreview(ctx, job.data, job.id),
   };
 }
 

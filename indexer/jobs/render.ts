@@ -60,18 +60,28 @@ const COLUMNS = { media: 'media_id', upload: 'upload_id' } as const;
 export const RENDITION_OUTBOX = { media: 'media_renditions', upload: 'upload_renditions' } as const;
 const OUTBOX = RENDITION_OUTBOX;
 
+/** A job id as a file-name part (`[A-Za-z0-9_-]`, at most 64), or a random one without a job. */
+function tempTagOf(jobId: string | undefined): string {
+  const tag = jobId?.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  return tag ? `job-${tag}` : randomBytes(6).toString('hex');
+}
+
 /** Directories this process has made sure of (`renditions/<aa>`: 256 at most per MEDIA_ROOT). */
 const madeDirs = new Set<string>();
 
-/** Writes `data` to `target` atomically (temp file + rename); a file already there is left alone. */
-async function writeOnce(target: string, data: Buffer): Promise<void> {
+/**
+ * Writes `data` to `target` atomically (temp file `<target>.<tag>.tmp` + rename); a file already there is
+ * left alone. The tag is the job's id, so the rerun of a job whose worker was killed mid-write reuses and
+ * renames the temp file it left behind, while other jobs writing the same target never share one.
+ */
+async function writeOnce(target: string, data: Buffer, tag: string): Promise<void> {
   if ((await stat(target).catch(() => null))?.size === data.length) return;
   const dir = path.dirname(target);
   if (!madeDirs.has(dir)) {
     await mkdir(dir, { recursive: true });
     madeDirs.add(dir);
   }
-  const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  const temp = `${target}.${tag}.tmp`;
   try {
     await writeFile(temp, data);
   } catch (error) {
@@ -123,7 +133,9 @@ export async function runRender(
   ctx: RenderContext,
   request: RenderRequest,
   only?: readonly string[],
+  jobId?: string,
 ): Promise<RenderResult> {
+  const tempTag = tempTagOf(jobId);
   const { target, id } = request;
   const result: RenderResult = { target, id, status: 'unchanged', rendered: [], removed: [] };
   const column = COLUMNS[target];
@@ -210,7 +222,7 @@ export async function runRender(
   const rows: Record<string, unknown>[] = [];
   for (const r of renditions) {
     const file = renditionPath(sha!, r.signature, r.extension);
-    await writeOnce(path.join(ctx.mediaRoot, file), r.data);
+    await writeOnce(path.join(ctx.mediaRoot, file), r.data, tempTag);
     rows.push({
       [column]: id,
       format_key: r.key,
@@ -261,9 +273,13 @@ export async function runRender(
  * `only`. Returns `unrenderable` (logged as a warning) instead of failing when the original cannot be
  * decoded or is over the pixel limit, so the waiting API can answer 404; other errors fail the job.
  */
-export async function runPreview(ctx: RenderContext, request: PreviewRequest): Promise<PreviewResult> {
+export async function runPreview(
+  ctx: RenderContext,
+  request: PreviewRequest,
+  jobId?: string,
+): Promise<PreviewResult> {
   try {
-    await runRender(ctx, { target: 'media', id: request.mediumId }, [request.format]);
+    await runRender(ctx, { target: 'media', id: request.mediumId }, [request.format], jobId);
     return { status: 'rendered' };
   } catch (error) {
     if (!(error instanceof UnrecoverableError)) throw error;
