@@ -23,17 +23,14 @@
  * max less the histogram's 10 ms sampling tick, which its values include. Targets: delay p99 ≤ 50 ms
  * with hostile traffic, and the normal searches' p99 within +20 % of the run without it.
  */
-import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { API_NODE_FLAGS } from '../../config/runtime';
 import { loadConfig } from '../../config/env';
-import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } from '../../src/db/database';
-import { importSnapshot } from '../../src/import';
+import { createDb } from '../../src/db/database';
 import { freePort } from '../../tools/dev/free-port';
 import { startBundledMeilisearch } from '../../tools/dev/meilisearch';
-import { generateCatalog } from '../../tools/generate';
 import { productVocabulary } from './catalog';
 import { cpuSample, type CpuPids } from './cpu';
 import { metricsToken } from './metrics';
@@ -41,6 +38,7 @@ import {
   apiEnv,
   buildIndexes,
   meiliDataDir,
+  prepareSmallDatabase,
   removeStaleMeiliDirs,
   SMALL_SNAPSHOT,
   startApi,
@@ -205,27 +203,6 @@ async function loopDelay(origin: string, token: string): Promise<{ p99: number; 
   return { p99: ms('nodejs_eventloop_lag_p99_seconds'), max: ms('nodejs_eventloop_lag_max_seconds') };
 }
 
-/** The small snapshot (generated when the cache lacks it) imported afresh into `HOSTILE_DATABASE`. */
-async function prepareDatabase(serverUrl: string, log: (m: string) => void): Promise<string> {
-  if (!existsSync(path.join(SMALL_SNAPSHOT, 'manifest.json'))) {
-    log('generating the small catalog (cached for later runs)...');
-    await rm(SMALL_SNAPSHOT, { recursive: true, force: true });
-    await generateCatalog({ outDir: SMALL_SNAPSHOT, scale: 'small', seed: 1 });
-  }
-  const url = withDatabase(serverUrl, HOSTILE_DATABASE);
-  await dropDatabase(url);
-  await rm(MEDIA_ROOT, { recursive: true, force: true });
-  await ensureDatabase(url);
-  const db = createDb(url, 2);
-  try {
-    await migrateLatest(db);
-    await importSnapshot(db, SMALL_SNAPSHOT, { mode: 'full', mediaRoot: MEDIA_ROOT });
-  } finally {
-    await db.destroy();
-  }
-  return url;
-}
-
 /**
  * Runs the hostile case (see the file comment). Stops what it started (the API child, Meilisearch and
  * its data dir, the /metrics token) also when it fails; leaves the database (made afresh by the next run).
@@ -240,7 +217,7 @@ export async function benchHostile(options: HostileOptions): Promise<HostileResu
   const stops: (() => Promise<unknown>)[] = [];
   try {
     log('hostile searches: importing the small catalog into its own database...');
-    const databaseUrl = await prepareDatabase(options.serverUrl, log);
+    const databaseUrl = await prepareSmallDatabase(options.serverUrl, HOSTILE_DATABASE, MEDIA_ROOT, log);
     await removeStaleMeiliDirs();
     const meiliDir = meiliDataDir();
     const meili = await startBundledMeilisearch({ dataDir: meiliDir });

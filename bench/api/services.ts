@@ -352,10 +352,15 @@ export const SMALL_MEDIA_ROOT = path.join(DATA, 'media-fresh-small');
 export const FRESH_DATABASE = 'catalog_bench_fresh_small';
 
 /**
- * The freshness case's database: the small snapshot (generated when the cache lacks it) imported afresh
- * into `FRESH_DATABASE` on `serverUrl`'s server. Returns its URL.
+ * The small snapshot (generated when the cache lacks it) imported afresh into `database` on `serverUrl`'s
+ * server, its files into `mediaRoot` (emptied first). Returns the database's URL.
  */
-export async function prepareFreshDatabase(serverUrl: string, log: (m: string) => void): Promise<string> {
+export async function prepareSmallDatabase(
+  serverUrl: string,
+  database: string,
+  mediaRoot: string,
+  log: (m: string) => void,
+): Promise<string> {
   if (!existsSync(path.join(SMALL_SNAPSHOT, 'manifest.json'))) {
     log(
       `generating the small catalog into ${path.relative(ROOT, SMALL_SNAPSHOT)} (cached for later runs)...`,
@@ -363,16 +368,21 @@ export async function prepareFreshDatabase(serverUrl: string, log: (m: string) =
     await rm(SMALL_SNAPSHOT, { recursive: true, force: true });
     await generateCatalog({ outDir: SMALL_SNAPSHOT, scale: 'small', seed: 1 });
   }
-  const url = withDatabase(serverUrl, FRESH_DATABASE);
+  const url = withDatabase(serverUrl, database);
   await dropDatabase(url);
-  await rm(SMALL_MEDIA_ROOT, { recursive: true, force: true });
+  await rm(mediaRoot, { recursive: true, force: true });
   await ensureDatabase(url);
   const db = createDb(url, 2);
   try {
     await migrateLatest(db);
-    await importSnapshot(db, SMALL_SNAPSHOT, { mode: 'full', mediaRoot: SMALL_MEDIA_ROOT });
+    await importSnapshot(db, SMALL_SNAPSHOT, { mode: 'full', mediaRoot });
   } finally {
     await db.destroy();
   }
   return url;
+}
+
+/** The freshness case's database: the small snapshot in `FRESH_DATABASE`, files in `SMALL_MEDIA_ROOT`. */
+export async function prepareFreshDatabase(serverUrl: string, log: (m: string) => void): Promise<string> {
+  return prepareSmallDatabase(serverUrl, FRESH_DATABASE, SMALL_MEDIA_ROOT, log);
 }

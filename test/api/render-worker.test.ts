@@ -5,14 +5,13 @@
  * with its reason, while the rest of the backlog renders. Nothing is called directly.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createIndexWorker, type IndexWorker } from '../../indexer/worker';
 import type { RenderRequest } from '../../src/jobs/render-queue';
 import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { pixelBomb } from '../support/images';
 
 interface Medium {
   id: number;
@@ -92,19 +91,6 @@ it('renders the imported images and shows their conversions in lists and details
   );
   expect(pending).toBe(0);
 });
-
-/** A 16,383 × 16,383 white PNG: under 1 MB, 268 megapixels decoded; generated once per machine. */
-async function pixelBomb(): Promise<string> {
-  const file = path.join(os.tmpdir(), 'catalog-test-png-16383x16383.png');
-  if (!existsSync(file)) {
-    const data = await sharp({ create: { width: 16383, height: 16383, channels: 3, background: '#fff' } })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-    await writeFile(`${file}.${process.pid}`, data);
-    await rename(`${file}.${process.pid}`, file);
-  }
-  return file;
-}
 
 it('fails an original over RENDER_MAX_PIXELS once, with its reason, while the rest of the backlog renders', async () => {
   const db = stack.database.db;

@@ -5,9 +5,7 @@
  * (and its preview is unrenderable), and the outbox and fan-out
  * that connect renders and syncs (without a render ↔ sync loop: a render's row queues no render).
  */
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import sharp from 'sharp';
@@ -16,6 +14,7 @@ import { allRenderRequests, runPreview, runRender } from '../../indexer/jobs/ren
 import { syncOutbox } from '../../indexer/jobs/sync';
 import type { RenderRequest } from '../../src/jobs/render-queue';
 import { addOutbox, clearOutbox, createHarness, outbox, silentLogger, type Harness } from './harness';
+import { pixelBomb } from '../support/images';
 
 let h: Harness;
 beforeAll(async () => {
@@ -137,19 +136,6 @@ describe('runRender', () => {
     await h.db('media').where({ id: 5001 }).update({ file_path: medium.file_path, file_sha256: null });
   });
 });
-
-/** A 16,383 × 16,383 white PNG: under 1 MB, 268 megapixels decoded; generated once per machine. */
-async function pixelBomb(): Promise<string> {
-  const file = path.join(os.tmpdir(), 'catalog-test-png-16383x16383.png');
-  if (!existsSync(file)) {
-    const data = await sharp({ create: { width: 16383, height: 16383, channels: 3, background: '#fff' } })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-    await writeFile(`${file}.${process.pid}`, data);
-    await rename(`${file}.${process.pid}`, file);
-  }
-  return file;
-}
 
 describe('runRender over the pixel limit', () => {
   it('fails a 16,383 × 16,383 PNG for good with its reason, deletes its stale renditions; its preview is unrenderable', async () => {

@@ -3,10 +3,6 @@
  * contain, EXIF orientation, alpha kept, every input type, clear errors for corrupt input, and the pixel
  * limit (refused on the header, or shrunk on load).
  */
-import { existsSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { formatSignature, isRenderable, type RenderFormat } from '../../src/catalog/rendition-formats';
 import {
@@ -17,6 +13,7 @@ import {
   type Rendition,
 } from '../../indexer/render/sharp';
 import { BUILTIN_IMAGE_FORMATS } from '../../src/catalog/image-formats';
+import { pixelBomb } from '../support/images';
 
 const FORMATS: RenderFormat[] = [
   ...BUILTIN_IMAGE_FORMATS.map((f) => ({
@@ -212,19 +209,6 @@ describe('renderFormats', () => {
     await expect(renderFormats(svg, FORMATS)).rejects.toBeInstanceOf(UnsupportedInputError);
   });
 });
-
-/** A 16,383 × 16,383 white PNG: under 1 MB, 268 megapixels decoded; generated once per machine. */
-async function pixelBomb(): Promise<string> {
-  const file = path.join(os.tmpdir(), 'catalog-test-png-16383x16383.png');
-  if (!existsSync(file)) {
-    const data = await sharp({ create: { width: 16383, height: 16383, channels: 3, background: '#fff' } })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-    await writeFile(`${file}.${process.pid}`, data);
-    await rename(`${file}.${process.pid}`, file);
-  }
-  return file;
-}
 
 describe('the pixel limit', () => {
   /** No size: the decoded image re-encoded, so its size shows what was decoded. */
