@@ -39,3 +39,15 @@ export function searchText(search: string): string {
   }
   return text;
 }
+
+/**
+ * Words longer than this are sent to Meilisearch as a one-word phrase: matched exactly, without typo
+ * tolerance or prefix matching. No catalog word comes near it (the decompounder splits none this long),
+ * and Meilisearch's typo search costs several milliseconds for a word of hundreds of letters.
+ */
+export const MAX_FUZZY_WORD = 40;
+
+/** `text` with every word over `MAX_FUZZY_WORD` characters in double quotes (an exact match). Linear. */
+export function exactLongWords(text: string): string {
+  return text.replace(WORD, (word) => (word.length > MAX_FUZZY_WORD ? `"${word}"` : word));
+}

@@ -16,7 +16,7 @@ import type { GermanDictionary } from '../../src/search/german/hunspell';
 import { buildLexicon, type Lexicon } from '../../src/search/german/lexicon';
 import { germanQuery } from '../../src/search/german/query';
 import { searchTerms } from '../../src/search/german/terms';
-import { MAX_SEARCH_CHARS, searchText } from '../../src/search/search-text';
+import { exactLongWords, MAX_SEARCH_CHARS, searchText } from '../../src/search/search-text';
 
 const LEXICON = buildLexicon({ words: ['kombi', 'rundballen'] });
 
@@ -156,5 +156,18 @@ describe('searchTerms', () => {
     const two = workOf((lexicon) => searchTerms([kettensaege(120)], lexicon));
     expect(two.lookups).toBeLessThanOrEqual(one.lookups);
     expect(one.lookups).toBeLessThanOrEqual(30);
+  });
+});
+
+describe('long words are matched exactly', () => {
+  it('sends a word over MAX_FUZZY_WORD characters as a one-word phrase, shorter ones as typed', () => {
+    expect(exactLongWords(`Säge ${'k'.repeat(41)} Mähwerk`)).toBe(`Säge "${'k'.repeat(41)}" Mähwerk`);
+    expect(exactLongWords(`Säge ${'k'.repeat(40)}`)).toBe(`Säge ${'k'.repeat(40)}`);
+    expect(exactLongWords('E 11-0455')).toBe('E 11-0455');
+  });
+
+  it('the query rewrite sends a 600-letter word as a phrase', () => {
+    const word = 'kettensäge'.repeat(60);
+    expect(germanQuery(word, LEXICON).q).toBe(`"${word.slice(0, MAX_SEARCH_CHARS)}"`);
   });
 });

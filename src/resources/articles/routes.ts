@@ -19,7 +19,7 @@ import { degradedAnswers } from '../../search/degraded';
 import { withoutOperators } from '../../search/german/query';
 import { isMeilisearchOutage } from '../../search/http-client';
 import { resultCacheOf } from '../../search/result-cache';
-import { searchText } from '../../search/search-text';
+import { exactLongWords, searchText } from '../../search/search-text';
 import { listArticlesFromPostgres } from './fallback';
 import type { ArticleListParams } from './params';
 import { loadArticleDetail } from './query';
@@ -47,10 +47,13 @@ const RECORD_FIELDS: (keyof ArticleRecord)[] = [
  * compacted order number's suffixes as one part, as the original's `LIKE '%125.0%'` did; split, each group
  * alone matched (`0` the start of any suffix), which let unrelated articles in. Only the search's
  * `searchText` (what Meilisearch uses: 200 characters, 10 words) is read, and Meilisearch's operators are
- * taken out first (`withoutOperators`). Linear in the input's length.
+ * taken out first (`withoutOperators`); a word over 40 characters is matched exactly (`exactLongWords`).
+ * Linear in the input's length.
  */
 export function articleSearchText(search: string | undefined): string {
-  return withoutOperators(searchText(search ?? '')).replace(/(\p{N})[\s./-]+(?=\p{N})/gu, '$1');
+  return exactLongWords(
+    withoutOperators(searchText(search ?? '')).replace(/(\p{N})[\s./-]+(?=\p{N})/gu, '$1'),
+  );
 }
 
 /** The paginated article list. */

@@ -16,10 +16,12 @@
  *   (`Frontgewicht für Radlader`); the same holds for synonyms, which are catalog words and which
  *   Meilisearch applies to the query's own words only.
  * - Bounded work: only the text's `searchText` (src/search/search-text.ts: what Meilisearch uses, at most
- *   200 characters and 10 words) is rewritten and sent; the decompounder leaves words over 40 letters whole.
+ *   200 characters and 10 words) is rewritten and sent; the decompounder leaves words over 40 letters whole,
+ *   and Meilisearch matches them exactly, as a one-word phrase (`exactLongWords`: its typo search is dear on
+ *   long words).
  */
 import { isKnownWord, normalizeSpelling, splitWord, umlautSpellings } from './decompound';
-import { searchText } from '../search-text';
+import { exactLongWords, searchText } from '../search-text';
 import type { Lexicon } from './lexicon';
 
 export interface GermanQuery {
@@ -69,7 +71,7 @@ export function germanQuery(typed: string, lexicon: Lexicon): GermanQuery {
     // `ß` as `ss`: Meilisearch 1.21 does not fold it, and the indexer stores both.
     if (split) parts = `${split.map((part) => transliterateSharpS(part.lemma)).join(' ')} `;
   }
-  return { q: complete ? `${search} ` : search, parts };
+  return { q: exactLongWords(complete ? `${search} ` : search), parts };
 }
 
 function transliterateSharpS(word: string): string {
