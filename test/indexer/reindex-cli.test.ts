@@ -2,13 +2,12 @@
  * `npm run reindex` as a user runs it: a child process (`npx tsx src/cli/reindex.ts`) against this file's
  * Redis prefix, database and index prefix, with an index worker running in-process.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import type { IndexDefinition } from '../../indexer/indexes/types';
 import { allRenderRequests } from '../../indexer/jobs/render';
 import { createIndexQueue, type IndexQueue } from '../../src/jobs/index-queue';
 import { renderBacklog } from '../../src/jobs/render-queue';
 import { createIndexWorker, type IndexWorker } from '../../indexer/worker';
+import { runCommand, type CommandRun } from '../support/command';
 import { testMeili } from '../support/stack';
 import {
   clearOutbox,
@@ -19,19 +18,11 @@ import {
   type Harness,
 } from './harness';
 
-const ROOT = path.resolve(__dirname, '../..');
-
 let h: Harness;
 let worker: IndexWorker;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the CLI with this file's configuration; resolves when it exits. */
-function reindex(...args: string[]): Promise<Run> {
+function reindex(...args: string[]): Promise<CommandRun> {
   const { url, adminKey } = testMeili();
   const env = {
     ...process.env,
@@ -42,15 +33,7 @@ function reindex(...args: string[]): Promise<Run> {
     MEILI_INDEX_PREFIX: h.config.meiliIndexPrefix,
     LOG_LEVEL: 'silent',
   };
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'src/cli/reindex.ts', ...args], { cwd: ROOT, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCommand('npx', ['tsx', 'src/cli/reindex.ts', ...args], env);
 }
 
 async function startWorker(definitions = TEST_DEFINITIONS): Promise<void> {

@@ -4,13 +4,12 @@
  * Meilisearch refuses its writes; the admin key stays inside its prefix; in production the API refuses to
  * start with the master key, or without the search key.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { ConfigError, loadConfig } from '../../config/env';
 import { checkReadiness } from '../../src/ops/health';
 import { createApiMeiliClient, createMeiliClient } from '../../src/search/indexes';
 import { adminKey, apiSearchKey, ROLE_ACTIONS, roleKeyUid } from '../../src/search/keys';
+import { runCommand, type CommandRun } from '../support/command';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { dropIndexes, testConfig, testMeili, testMeiliClient } from '../support/stack';
 import { createLimiterRedis } from '../../src/http/rate-limit';
@@ -18,27 +17,12 @@ import { createLogger } from '../../src/logger';
 
 jest.setTimeout(60_000);
 
-const ROOT = path.resolve(__dirname, '../..');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs a TypeScript entry point as the npm script runs its compiled twin, with `env` only. */
-function run(file: string, args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), file, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+function run(file: string, args: string[], env: Record<string, string>): Promise<CommandRun> {
+  return runCommand(process.execPath, ['--require', require.resolve('tsx/cjs'), file, ...args], {
+    PATH: process.env.PATH,
+    LOG_LEVEL: 'silent',
+    ...env,
   });
 }
 
