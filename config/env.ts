@@ -42,8 +42,8 @@ const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 /**
  * RENDER_MAX_PIXELS' default: 12 megapixels (4000×3000), the size the worker's memory budget is measured
- * at; two such renders at once, transparent PNGs included, keep the worker near its 500 MB at the default
- * concurrency (BENCHMARKS.md, "Bounded renders").
+ * at; two such renders at once, transparent PNGs included, keep the worker within its 500 MB budget at the
+ * default concurrency (measured: the bounded renders case, BENCHMARKS.md).
  */
 export const DEFAULT_RENDER_MAX_PIXELS = 12_000_000;
 
@@ -189,7 +189,7 @@ export interface AppConfig {
    */
   workerLockMs: number;
   /**
-   * the legacy layer (issue 16, docs/api/legacy.md): the earlier overview's endpoints, the `/products`
+   * the legacy layer (docs/api/legacy.md): the earlier overview's endpoints, the `/products`
    * aliases `category` and `maker` and the catalog PDFs under `/files/catalogs`; false: not mounted (404)
    */
   legacyEndpoints: boolean;

@@ -23,12 +23,10 @@ export interface PushOptions {
 }
 
 /**
- * 2000 records a batch, 4 unconfirmed tasks. Measured (2026-11, 2 cores, bundled Meilisearch 1.21, medium
- * demo catalog, full reindex, one process per run): articles (97k docs, ~0.8 KB) 1000: 8.6k docs/s,
- * 2000: 10.7k, 5000: 13.3k; products (9.6k docs, ~4.3 KB, up to 8 KB; documents() dominates) 2000: 2.3k
- * docs/s at 355 MB peak RSS, 5000: 2.8k at 483 MB. 5000 is ~20 % faster but costs memory on the biggest
- * documents and makes requests 2.5 times larger; 2000 keeps a products request under ~16 MB (the limit
- * is 100 MB). In flight 4 vs 1 at 2000: 10.1k vs 7.8k docs/s (Meilisearch autobatches queued additions).
+ * 2000 records a batch, 4 unconfirmed tasks, chosen on a full reindex of the medium demo catalog: larger
+ * batches index somewhat faster but cost the worker memory on the biggest product documents and make each
+ * request larger, while 2000 keeps a products request far below Meilisearch's 100 MB payload limit; several
+ * tasks in flight are faster than one because Meilisearch batches queued additions together.
  */
 export const DEFAULT_PUSH_OPTIONS: PushOptions = {
   batchSize: 2000,

@@ -1,6 +1,6 @@
 /**
- * PDF catalogs (issue 16, the earlier overview's `/catalogs`): the optional `catalogs.ndjson` of a snapshot
- * (docs/snapshot-catalogs.md). One row per catalog with its PDF stored like a media original
+ * PDF catalogs (the earlier overview's `/catalogs`, docs/api/legacy.md): the optional `catalogs.ndjson` of a
+ * snapshot (docs/snapshot-catalogs.md). One row per catalog with its PDF stored like a media original
  * (content-addressed under MEDIA_ROOT). Public while `status = 'published'` and inside its validity window,
  * checked per request (`valid_from`, `valid_until` depend on the clock).
  */

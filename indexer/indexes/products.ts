@@ -38,10 +38,10 @@ const ORDERNUMBER_ATTRIBUTES = [
 export const MODIFIER_ATTRIBUTES = ['name_modifiers', 'keyword_modifiers'];
 
 /**
- * Typo tolerance of the products index: one typo from five letters (issue 6), two only from twelve (long
- * compounds like `Quaderballenpresse`; fewer near misses than Meilisearch's default of nine among the
- * catalog's many similar words), none in order numbers nor in any number (`3200` never finds `3600`), none
- * in compound modifiers.
+ * Typo tolerance of the products index: one typo from five letters (Meilisearch's default), two only from
+ * twelve (long compounds like `Quaderballenpresse`; fewer near misses than Meilisearch's default of nine
+ * among the catalog's many similar words), none in order numbers nor in any number (`3200` never finds
+ * `3600`), none in compound modifiers.
  */
 export const SEARCH_TYPO_TOLERANCE = {
   enabled: true,

@@ -9,11 +9,11 @@
  *   says, and no EXIF reaches sharp, so nothing is rotated twice.
  * - Colour: the pixels are libheif's RGB without the file's ICC profile; sharp treats them as sRGB (an
  *   iPhone's Display P3 photo comes out slightly less saturated than sharp's own colour-managed path).
- * - Memory: the WebAssembly heap only grows (about 106 MB after a 12-megapixel photo) and stays. The
- *   RGBA pixels go into one buffer reused for every file, so HEIC work runs one file at a time (the
- *   worker renders one job at a time anyway): a fresh 48 MB array per photo was left to the garbage
- *   collector and put 15 photos in a row at 415 MB peak RSS instead of 378.
- * - Time: decoding runs on the main thread, about 1 s for 12 megapixels.
+ * - Memory: the WebAssembly heap only grows (to its largest photo's needs) and stays. The RGBA pixels go
+ *   into one buffer reused for every file, so HEIC work runs one file at a time (the worker renders one
+ *   job at a time anyway): a fresh array per photo (48 MB at 12 megapixels) was left to the garbage
+ *   collector and raised the worker's peak RSS over a run of photos.
+ * - Time: decoding runs on the main thread and holds it for the whole decode (long for a large photo).
  */
 import { readFile } from 'node:fs/promises';
 import libheif from 'libheif-js/wasm-bundle';

@@ -75,20 +75,18 @@ export interface SharpSettings {
 }
 
 /**
- * Measured (BENCHMARKS.md, 4000×3000 JPEG, all formats): cache off and 2 threads keep the worker far under
- * 400 MB peak RSS; the cache only helps when the same image is opened repeatedly, which a render job never
- * does.
+ * Cache off and 2 threads keep the worker's memory low on 12-megapixel photos (measured, BENCHMARKS.md); the
+ * cache only helps when the same image is opened repeatedly, which a render job never does.
  */
 export const DEFAULT_SHARP_SETTINGS: SharpSettings = { cacheMemoryMb: 0, concurrency: 2 };
 
 /**
  * The settings for `renderConcurrency` renders at once on this machine: cache off, and libvips threads per
- * image = the cores. Measured (BENCHMARKS.md, "Renditions at sharp's speed", 2 cores, 2 renders): with
- * cores ÷ renders threads (1 each) the worker kept only about one core busy, since a render waiting for the
- * JavaScript thread, Postgres or Redis leaves its core idle; with 2 threads each the other render's
- * threads fill it: 67 → 74 % of sharp alone on the small catalog, 49 → 63 % on 12-megapixel photos, at the
- * same peak RSS (483 → 486 MB). `renderConcurrency` is accepted for the callers' sake and does not change
- * the result.
+ * image = the cores. With cores ÷ renders threads the worker kept only about one core busy, since a render
+ * waiting for the JavaScript thread, Postgres or Redis leaves its core idle; with a thread per core for each
+ * render the other render's threads fill it, which renders faster at the same peak memory (measured: the
+ * renditions bench, BENCHMARKS.md). `renderConcurrency` is accepted for the callers' sake and does not
+ * change the result.
  */
 export function sharpSettingsFor(
   renderConcurrency: number,

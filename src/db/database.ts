@@ -83,7 +83,7 @@ export function createDb(databaseUrl: string, poolMax = 10, deadlines?: DbDeadli
           statement_timeout: deadlines.statementTimeoutMs,
           connectionTimeoutMillis: deadlines.acquireTimeoutMs,
           // Short queries only: Postgres' JIT compiles a plan whose estimated cost passes jit_above_cost,
-          // which cost the degraded category list 320 ms of its 780 ms (EXPLAIN ANALYZE, medium catalog).
+          // and compiling took a large share of the degraded category list's time (EXPLAIN ANALYZE).
           options: '-c jit=off',
         }
       : databaseUrl,

@@ -1,6 +1,6 @@
 /**
- * HTTP revalidation of the JSON responses of `/api/v1` (issue 14, "HTTP revalidation"; the spec says
- * nothing about caching, so this is the design, documented in the README for operators with a CDN):
+ * HTTP revalidation of the JSON responses of `/api/v1` (the spec says nothing about caching, so this is
+ * the design, documented in docs/operations.md for operators with a CDN):
  *
  * - every 200 JSON body carries a strong `ETag` (a SHA-256 of the exact bytes sent, or for a list page
  *   from the cache, of its items' digest and the rest of its bytes: it changes exactly when they do);
@@ -24,9 +24,9 @@ export interface JsonReply {
   body?: unknown;
   /**
    * The body as sent (UTF-8 JSON), when already serialized; `etag` is then its strong ETag. Bytes, not a
-   * string: a cached answer is sent again without encoding it again (Express's `send` of a string spent
-   * 40 % of a cached detail's CPU in `Buffer.from`, bench profile), and a cache of Buffers lives outside
-   * the V8 heap.
+   * string: a cached answer is sent again without encoding it again (Express's `send` of a string spends
+   * much of a cached detail's CPU in `Buffer.from`, as the bench's profile showed), and a cache of Buffers
+   * lives outside the V8 heap.
    */
   bytes?: Buffer;
   etag?: string;

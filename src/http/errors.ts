@@ -215,8 +215,8 @@ const CLIENT_ERRORS = {
 } as const;
 
 /**
- * The raw HTTP response for an error of Node's HTTP parser, which no middleware sees (issue 15: a bare
- * 400 or 431 without the spec's body). Node limits the request line and the headers together
+ * The raw HTTP response for an error of Node's HTTP parser, which no middleware sees (Node would send a
+ * bare 400 or 431 without the spec's body). Node limits the request line and the headers together
  * (`http.maxHeaderSize`, 16 KB): 414 `client_error` when the request line alone passes the limit (no line
  * end within it in the bytes the parser saw), 431 when the headers do, 400 `bad_request` for anything else
  * unparsable (an unknown method, a malformed request line). The connection is closed after it.

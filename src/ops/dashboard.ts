@@ -1,15 +1,15 @@
 /**
- * The queue dashboard (Bull Board) at `/admin/queues` on the API's own port (README "Operations"): the
+ * The queue dashboard (Bull Board) at `/admin/queues` on the API's own port (docs/operations.md): the
  * index queue's jobs (reindex, sync, prune-search-log) and the render queue's (render, preview) by state,
  * failed jobs with their error and stack, and retry.
  *
  * Reading it (GET and HEAD: the page, its static files, Bull Board's read API) needs a token with `*` or
- * `ops:queues:write` (`OPS_READ`); changing a queue (every other method: pause, resume, add, retry,
- * promote, clean, empty, obliterate, job schedulers, job data, ...) needs `ops:queues:write`, which `*`
- * does not grant (src/tokens/tokens.ts): 401/403 otherwise, in the spec's error shape, before Bull Board
- * sees the request. A reader without the right gets Bull Board in read-only mode, so its page offers no
- * action it would refuse. Its UI pages and static files need the header too; README says how an operator
- * gets it into a browser.
+ * `ops:queues:write` (`OPS_READ`); changing a queue (every other method: pause, resume, add, retry, promote,
+ * clean, empty, obliterate, job schedulers, job data, ...) needs `ops:queues:write`, which `*` does not grant
+ * (src/tokens/tokens.ts): 401/403 otherwise, in the spec's error shape, before Bull Board sees the request. A
+ * reader without the right gets Bull Board in read-only mode, so its page offers no action it would refuse.
+ * Its UI pages and static files need the header too; docs/operations.md says how an operator gets it into a
+ * browser.
  */
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';

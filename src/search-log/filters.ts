@@ -10,7 +10,8 @@ import { cleanFilters, type SearchFilters } from './normalize';
 
 /**
  * `/products` and `/content/products`: `taxons` (as `dimension:slug` or bare `slug`), `manufacturer`, `ids`,
- * and the legacy aliases `category` and `maker` (issue 16) under their own names.
+ * and the legacy aliases `category` and `maker` (docs/api/legacy.md) under their own names, as the request
+ * sent them.
  */
 export function productSearchFilters(params: ProductListParams): SearchFilters {
   const taxons = params.taxons.filter((t) => !t.legacyCategory);

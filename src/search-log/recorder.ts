@@ -34,7 +34,7 @@ export interface SearchLogRow {
   created_at: Date;
 }
 
-/** What the search log did since the process started (read by `/metrics` later, issue 7). */
+/** What the search log did since the process started, which `/metrics` reports (src/ops/metrics.ts). */
 export interface SearchLogCounters {
   /** rows written to Postgres */
   logged: number;

@@ -1,5 +1,5 @@
 /**
- * The result cache of the list and search endpoints (issue 14, "A coherent result cache"): identical
+ * The result cache of the list and search endpoints, which spares Meilisearch repeated work: identical
  * requests (same endpoint, same parsed parameters) are answered from memory instead of Meilisearch, and
  * nothing is ever staler than without the cache:
  *

@@ -1,10 +1,10 @@
 /**
  * Read-only word tables for the German dictionary (hunspell.ts): what the decompounder asks of a
  * `ReadonlyMap<string, string>` (form → lemma) or a `ReadonlySet<string>`, held in three typed arrays
- * instead of hundreds of thousands of heap strings and map entries. The dictionary's 280,000 forms take
- * about 14 MB outside the V8 heap this way, where the maps took 30 MB of heap and the garbage of building
- * them kept the process's RSS 60 MB higher; a table also survives `v8.serialize` whole, which is how the
- * dictionary is cached on disk between processes (hunspell.ts).
+ * instead of hundreds of thousands of heap strings and map entries. The dictionary's forms take less memory
+ * this way, outside the V8 heap, than maps took on the heap, and leave no garbage of building them behind;
+ * a table also survives `v8.serialize` whole, which is how the dictionary is cached on disk between
+ * processes (hunspell.ts).
  *
  * A table is an open-addressing hash table (FNV-1a over UTF-16 code units, linear probing) over records
  * of four numbers each: where the form starts in `chars` and its length, and the same for its lemma (a

@@ -10,8 +10,8 @@
  * checked), prefixes only where they add flags without letters. Hyphenated forms and words with digits or
  * dots are left out; everything is lowercased.
  *
- * Reading and expanding takes about 0.5 s and leaves the process's RSS about 60 MB higher (the garbage of
- * parsing 4 MB of text), although the result is small: word tables of about 14 MB outside the V8 heap
+ * Reading and expanding takes a noticeable part of a second and leaves the process's RSS much higher (the
+ * garbage of parsing the dictionary's text), although the result is small: word tables outside the V8 heap
  * (forms.ts). So `germanDictionary()` does it once per installation: the tables are cached in
  * `node_modules/.cache/catalog-media-read-api/` under a hash of the dictionary files and of this module's
  * code, and the next process reads them from there in a few milliseconds (the image builds its cache at
@@ -227,13 +227,13 @@ function writeCache(file: string, dictionary: GermanDictionary): void {
       }
     }
   } catch {
-    // A read-only installation: every process parses (0.5 s and more memory), nothing else changes.
+    // A read-only installation: every process parses (slower, more memory), nothing else changes.
   }
 }
 
 /**
  * The package's dictionary, from the cache in `cacheDir` when it holds these files' tables (`source`
- * 'cache'), else read and expanded (about 0.5 s) and written to the cache for the next process ('parsed').
+ * 'cache'), else read and expanded (the slow path) and written to the cache for the next process ('parsed').
  * Throws only when the `dictionary-de` package cannot be read.
  */
 export function readGermanDictionary(cacheDir = DICTIONARY_CACHE_DIR): {

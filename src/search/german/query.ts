@@ -1,6 +1,6 @@
 /**
- * Query-side German for the search endpoints (issue 12): what the API sends to Meilisearch for a shopper's
- * `search` text.
+ * Query-side German for the search endpoints (docs/search.md): what the API sends to Meilisearch for a
+ * shopper's `search` text.
  * - Umlauts: a word typed with `ae`/`oe`/`ue`/`ss` that the lexicon knows only with `ä`/`ö`/`ü`/`ß` is
  *   recognized and split with them (`Spuelmaschine` → `spül` + `maschine`); the text is sent as typed, as
  *   the indexer stores every word and part also in its `ae`/`oe`/`ue`/`ss` spelling.

@@ -10,9 +10,8 @@ import { buildLexicon, LEXICON, MIN_WORD_LENGTH, vocabularyWords, type Lexicon }
 /**
  * Space-separated tokens of every text the vocabulary is read from (`brand` marks manufacturer names),
  * each once; `vocabularyWords` splits them further. `unnest(string_to_array())` rather than
- * `regexp_split_to_table` (3 times slower) or `string_to_table` (its row estimate made Postgres JIT-compile
- * the query for longer than it runs). Medium demo catalog (10k products, 25k media, 88k keywords): about
- * 0.3 s, 670 tokens.
+ * `regexp_split_to_table` (several times slower) or `string_to_table` (its row estimate made Postgres
+ * JIT-compile the query for longer than it runs); on the medium demo catalog it takes a fraction of a second.
  */
 export const VOCABULARY_SQL = `
   SELECT DISTINCT w.brand, w.token FROM (
