@@ -1,6 +1,6 @@
 /**
- * `npm run chaos -- [--scale tiny|small] [--phase-seconds s] [--pause-seconds s] [--rate n] [--short]`
- * (issue 15.6): the API and the worker under a constant request rate while their dependencies fail, one
+ * `npm run chaos -- [--scale tiny|small] [--phase-seconds s] [--pause-seconds s] [--rate n] [--short]
+ * [--write]`: the API and the worker under a constant request rate while their dependencies fail, one
  * fault after another, on a stack of its own:
  *
  * - a Postgres database `catalog_chaos_<pid>` on DATABASE_URL's server (dropped at the end), the demo
@@ -29,7 +29,9 @@
  *
  * `--short` (CI): the tiny catalog, 5 s phases, a 5 s pause, 30 requests/s, the stall's timing targets
  * reported only: about a minute.
- * `--pause-seconds 120`: issue 15.1's two-minute stall under load.
+ * `--pause-seconds 120`: the two-minute stall under load.
+ * `--write`: the phase table and the verdict also replace the `chaos` section of BENCHMARKS.md
+ * (bench/results-file.ts), passed or failed; refused with `--short`, whose timing is not enforced.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -49,6 +51,7 @@ import { roleKeyEnv, startBundledMeilisearch, type BundledMeilisearch } from '..
 import { generateCatalog } from '../tools/generate';
 import { API_NODE_FLAGS } from '../config/runtime';
 import { buildIndexes, startApi, startWorker, type Child } from './api/services';
+import { checkMarkers, measurementStamp, runLine, writeResults } from './results-file';
 
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data', 'bench');
@@ -59,8 +62,10 @@ interface Options {
   phaseSeconds: number;
   pauseSeconds: number;
   rate: number;
-  /** Exit 1 when the stall's answers miss issue 15.1's targets (3 s during it, normal 5 s after it). */
+  /** Exit 1 when the stall's answers miss their targets (3 s during it, normal 5 s after it). */
   timingTargets: boolean;
+  /** Replace the `chaos` section of BENCHMARKS.md with this run's report. */
+  write: boolean;
 }
 
 interface Sample {
@@ -106,9 +111,12 @@ function parseOptions(): Options {
       'pause-seconds': { type: 'string' },
       rate: { type: 'string' },
       short: { type: 'boolean', default: false },
+      write: { type: 'boolean', default: false },
     },
   });
   const short = values.short;
+  if (short && values.write)
+    throw new Error('--short is a smoke run and does not replace the results: drop --write');
   const scale = short ? 'tiny' : values.scale;
   if (scale !== 'tiny' && scale !== 'small')
     throw new Error(`--scale must be tiny or small (got "${scale}")`);
@@ -118,6 +126,7 @@ function parseOptions(): Options {
     pauseSeconds: positive('pause-seconds', values['pause-seconds'] ?? (short ? '5' : '15')),
     rate: positive('rate', values.rate ?? (short ? '30' : '50')),
     timingTargets: !short,
+    write: values.write,
   };
 }
 
@@ -235,6 +244,8 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   const options = parseOptions();
+  if (options.write) checkMarkers(['chaos']);
+  const stamp = measurementStamp();
   const started = Date.now();
   const server = getConfig().databaseUrl;
   const marker = `zq${randomBytes(5).toString('hex')}`;
@@ -626,28 +637,34 @@ async function main(): Promise<void> {
       );
 
     const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
-    console.log(
-      `\nChaos (${new Date().toISOString().slice(0, 10)}, ${process.version}, ${options.scale} catalog, ` +
-        `${options.rate} req/s, phases ${options.phaseSeconds} s, pause ${options.pauseSeconds} s)\n`,
-    );
-    console.log(
-      [
-        '| phase | s | requests | 2xx/3xx | 4xx | 503 | other 5xx | no answer | degraded | p50 | p99 | max | API connections first/max | API RSS MB first/max | leaks | notes |',
-        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-        ...stats.map(
-          (s) =>
-            `| ${s.name} | ${s.seconds.toFixed(0)} | ${s.requests} | ${s.ok} | ${s.clientErrors} | ${s.unavailable} | ${s.otherServerErrors} | ` +
-            `${s.failed} | ${s.degraded} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.max)} | ${s.connections.first}/${s.connections.max} | ` +
-            `${s.rssMb.first}/${s.rssMb.max} | ${s.leaks} | ${s.notes.join('; ')} |`,
-        ),
-      ].join('\n'),
-    );
-    console.log(
-      `\n${changes.length} changes imported during the faults; total ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
-        (failures.length
-          ? `FAILED:\n- ${failures.join('\n- ')}`
-          : 'passed: no 5xx but 503, no leak, no lost change'),
-    );
+    const conditions =
+      `${options.scale} catalog, ${options.rate} req/s, phases ${options.phaseSeconds} s, ` +
+      `pause ${options.pauseSeconds} s`;
+    console.log(`\nChaos (${new Date().toISOString().slice(0, 10)}, ${process.version}, ${conditions})\n`);
+    const table = [
+      '| phase | s | requests | 2xx/3xx | 4xx | 503 | other 5xx | no answer | degraded | p50 | p99 | max | API connections first/max | API RSS MB first/max | leaks | notes |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      ...stats.map(
+        (s) =>
+          `| ${s.name} | ${s.seconds.toFixed(0)} | ${s.requests} | ${s.ok} | ${s.clientErrors} | ${s.unavailable} | ${s.otherServerErrors} | ` +
+          `${s.failed} | ${s.degraded} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.max)} | ${s.connections.first}/${s.connections.max} | ` +
+          `${s.rssMb.first}/${s.rssMb.max} | ${s.leaks} | ${s.notes.join('; ')} |`,
+      ),
+    ].join('\n');
+    const verdict =
+      `${changes.length} changes imported during the faults; total ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
+      (failures.length
+        ? `FAILED:\n\n- ${failures.join('\n- ')}`
+        : 'passed: no 5xx but 503, no leak, no lost change');
+    console.log(table);
+    console.log(`\n${verdict}`);
+    if (options.write) {
+      writeResults(
+        [{ area: 'chaos', markdown: `${conditions}.\n\n${table}\n\n${verdict}`, run: runLine('chaos') }],
+        stamp,
+      );
+      log('BENCHMARKS.md: chaos written');
+    }
     if (anomalies.length) {
       console.log(`\nUnexpected answers:\n${anomalies.map((a) => `- ${a}`).join('\n')}`);
       const errors = api.tail.filter((line) => /"level":50/.test(line));

@@ -68,3 +68,12 @@ export async function benchRateLimit(requests = 10_000, seconds = 5): Promise<Ra
     await dropRedisKeys(config.redisUrl, prefix);
   }
 }
+
+/** The result as a Markdown table for BENCHMARKS.md. */
+export function rateLimitTable(r: RateLimitBenchResult): string {
+  return [
+    '| consumes | p50 | p99 | in flight | consumes/s |',
+    '|---:|---:|---:|---:|---:|',
+    `| ${r.requests} sequential | ${r.p50Us} µs | ${r.p99Us} µs | ${r.inFlight} | ${r.perSecond.toLocaleString('en-US')} |`,
+  ].join('\n');
+}

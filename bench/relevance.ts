@@ -1,6 +1,6 @@
 /**
  * `npm run relevance -- [--catalog demo|kitchen|construction|all] [--no-build] [--no-curated] [--failures]
- * [--json <file>]`: search relevance (issues 6 and 12) on three catalogs, each with its judged query set:
+ * [--json <file>] [--write]`: search relevance on three catalogs, each with its judged query set:
  * - `demo`: the medium demo catalog (agricultural machines), test/relevance/queries.ndjson, in the API
  *   benchmark's database (`catalog_bench_api_medium`, imported once and reused, bench/api/services.ts);
  * - `kitchen`: a commercial-kitchen catalog written without looking at the decompounder, whose judged
@@ -18,6 +18,9 @@
  * domain words (src/search/german); `--no-curated` leaves the curated words out, on the indexing and the query
  * side, which says how the splitting generalizes to a catalog they were not written for.
  * `--failures` lists the queries whose first result is not wanted, with what came first.
+ * `--write` also replaces each catalog's section of BENCHMARKS.md (areas `relevance-demo`,
+ * `relevance-kitchen`, `relevance-construction`, bench/results-file.ts) with its table; refused with
+ * `--no-curated` or `--no-build`, whose figures are not those of the code as it stands.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -47,6 +50,7 @@ import {
   type QueryOutcome,
 } from '../tools/relevance/queries';
 import { ensureSnapshot, prepareDatabase } from './api/services';
+import { checkMarkers, measurementStamp, runLine, writeResults, type Area } from './results-file';
 
 const ROOT = path.resolve(__dirname, '..');
 const MEILI_DIR = path.join(ROOT, '.data', 'bench', 'meili-relevance');
@@ -186,12 +190,21 @@ async function main(): Promise<void> {
       'no-curated': { type: 'boolean', default: false },
       failures: { type: 'boolean', default: false },
       json: { type: 'string' },
+      write: { type: 'boolean', default: false },
     },
   });
   const log = (m: string) => console.error(m);
   const which = values.catalog;
   const names: readonly string[] = ['demo', ...OTHER_CATALOGS];
   if (which !== 'all' && !names.includes(which)) throw new Error(`unknown catalog ${which}`);
+  const areaOf = (name: string) => `relevance-${name}` as Area;
+  const stamp = measurementStamp();
+  if (values.write) {
+    if (values['no-curated'] || values['no-build']) {
+      throw new Error('--write records the default run only: drop --no-curated and --no-build, or --write');
+    }
+    checkMarkers(names.filter((n) => which === 'all' || which === n).map(areaOf));
+  }
   const serverUrl = getConfig().databaseUrl;
   const catalogs: Catalog[] = [];
   if (which === 'all' || which === 'demo') {
@@ -218,8 +231,13 @@ async function main(): Promise<void> {
       const outcomes = await runCatalog(catalog, meili, options);
       console.log(`### ${catalog.name} (${options.curated ? 'with' : 'without'} the curated words)\n`);
       if (options.failures) printFailures(outcomes);
-      console.log(reportTable(outcomes));
+      const table = reportTable(outcomes);
+      console.log(table);
       console.log('');
+      if (values.write) {
+        writeResults([{ area: areaOf(catalog.name), markdown: table, run: runLine('relevance') }], stamp);
+        log(`BENCHMARKS.md: ${areaOf(catalog.name)} written`);
+      }
       for (const o of outcomes) {
         rows.push({ catalog: catalog.name, q: o.query.q, class: o.query.class, top: o.keys, total: o.total });
       }

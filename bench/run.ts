@@ -1,7 +1,12 @@
 /**
  * `npm run bench -- [--only api|freshness|hostile|rate-limit|render|import] [--duration <s>] [--connections <n>]
- *   [--diagnose] [--profile] [--render-images <n>] [--render-scales small,medium] [--import-scales medium,large]`
- * runs the benchmarks and prints Markdown tables for BENCHMARKS.md. All run by default, the API first
+ *   [--diagnose] [--profile] [--render-images <n>] [--render-scales small,medium] [--import-scales medium,large]
+ *   [--write]`
+ * runs the benchmarks and prints Markdown tables. With `--write` each area's tables also replace that area's
+ * section of BENCHMARKS.md as soon as it is measured (bench/results-file.ts: areas `api`, `freshness`,
+ * `memory`, `hostile`, `rate-limit`, `render`, `import`), headed by the commit, the tree's state, the date,
+ * Node and the cores; without it nothing is written, so that a smoke or partial run never replaces the
+ * results, and a smoke run (`--duration` under 5 s) with `--write` is refused. All run by default, the API first
  * (about 11 minutes: full reindex, eighteen 23 s cases, freshness; the first run also generates and imports
  * the medium catalog, about a minute more; `--duration 2` is a smoke run of about 1.5 minutes), then the
  * hostile searches (about 1.5 minutes), renditions (under half a minute), then the import (under a minute
@@ -32,12 +37,13 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { getConfig } from '../config/env';
-import { apiTable, benchApi, benchFreshnessOnly, freshnessTable } from './api';
+import { apiSections, apiTable, benchApi, benchFreshnessOnly, freshnessTable } from './api';
 import { benchHostile, hostileTable } from './api/hostile';
 import { benchImport, importTable, type ImportBenchResult, type Scale } from './import';
-import { benchRateLimit } from './rate-limit';
+import { benchRateLimit, rateLimitTable } from './rate-limit';
 import type { RenderBenchResult } from './render';
 import type { RenderPipelineResult } from './render-pipeline';
+import { checkMarkers, measurementStamp, runLine, writeResults, type Area } from './results-file';
 
 const SCALES: Scale[] = ['tiny', 'small', 'medium', 'large'];
 
@@ -104,6 +110,7 @@ async function main(): Promise<void> {
       'render-images': { type: 'string', default: '20' },
       'render-scales': { type: 'string', default: 'small' },
       'import-scales': { type: 'string', default: 'medium' },
+      write: { type: 'boolean', default: false },
     },
   });
   if (
@@ -124,28 +131,54 @@ async function main(): Promise<void> {
   const log = (m: string) => console.error(m);
 
   const runs = (name: string) => values.only === undefined || values.only === name;
-  let api: string | undefined;
+  // Each area is written as soon as it is measured, all with the stamp of the run's start.
+  const stamp = measurementStamp();
+  const run = runLine('bench');
+  const write = (sections: { area: Area; markdown: string }[]): void => {
+    if (!values.write) return;
+    writeResults(
+      sections.map((s) => ({ ...s, run })),
+      stamp,
+    );
+    log(`BENCHMARKS.md: ${sections.map((s) => s.area).join(', ')} written`);
+  };
+  if (values.write) {
+    const areas: Area[] = [
+      ...(runs('api') ? (['api', 'freshness', 'memory'] as const) : []),
+      ...(values.only === 'freshness' ? (['freshness'] as const) : []),
+      ...(['hostile', 'rate-limit', 'render', 'import'] as const).filter((a) => runs(a)),
+    ];
+    if (durationSec < 5 && areas.some((a) => a !== 'rate-limit' && a !== 'import')) {
+      throw new Error('a smoke run (--duration under 5 s) does not replace the results: drop --write');
+    }
+    checkMarkers(areas);
+  }
   if (runs('api')) {
     // Short runs get a shorter warm-up (none under 5 s), so that `--duration 2` stays a quick smoke test.
     const warmupSec = durationSec < 5 ? 0 : Math.min(3, Math.ceil(durationSec / 5));
-    api = apiTable(
-      await benchApi({
-        serverUrl: server,
-        durationSec,
-        connections,
-        warmupSec,
-        diagnose: values.diagnose,
-        profile: values.profile,
-        log,
-      }),
-    );
+    const result = await benchApi({
+      serverUrl: server,
+      durationSec,
+      connections,
+      warmupSec,
+      diagnose: values.diagnose,
+      profile: values.profile,
+      log,
+    });
     console.log(`\nAPI (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
-    console.log(api);
+    console.log(apiTable(result));
+    const sections = apiSections(result);
+    write([
+      { area: 'api', markdown: sections.api },
+      { area: 'freshness', markdown: sections.freshness },
+      { area: 'memory', markdown: sections.memory },
+    ]);
   }
   if (values.only === 'freshness') {
     const fresh = freshnessTable(await benchFreshnessOnly({ serverUrl: server, durationSec, log }));
     console.log(`\nFreshness (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
     console.log(fresh);
+    write([{ area: 'freshness', markdown: fresh }]);
   }
   if (runs('hostile')) {
     const warmupSec = durationSec < 5 ? 0 : 3;
@@ -154,32 +187,38 @@ async function main(): Promise<void> {
     );
     console.log(`\nHostile searches (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
     console.log(hostile);
+    write([{ area: 'hostile', markdown: hostile }]);
   }
   if (runs('rate-limit')) {
     log('rate limiter: one consume on Redis, sequential and 16 in flight...');
-    const r = await benchRateLimit();
+    const table = rateLimitTable(await benchRateLimit());
     console.log(`\nRate limiter (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
-    console.log(
-      [
-        '| consumes | p50 | p99 | in flight | consumes/s |',
-        '|---:|---:|---:|---:|---:|',
-        `| ${r.requests} sequential | ${r.p50Us} µs | ${r.p99Us} µs | ${r.inFlight} | ${r.perSecond.toLocaleString('en-US')} |`,
-      ].join('\n'),
-    );
+    console.log(table);
+    write([{ area: 'rate-limit', markdown: table }]);
   }
   if (runs('render')) {
     log(`renditions: ${renderImages} renders of 12-megapixel JPEGs into the five built-in formats...`);
     const render = renderTable(await benchRenderChild(renderImages));
     console.log(`\nRenditions (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
     console.log(render);
-    // The backlog end to end next to sharp alone on the same originals (issue 14.5); a smoke run renders 40.
+    // The backlog end to end next to sharp alone on the same originals; a smoke run renders 40.
     const pipelines: RenderPipelineResult[] = [];
     for (const scale of values['render-scales'].split(',').map((s) => s.trim())) {
       log(`renditions end to end: the ${scale} catalog's images, pipeline next to sharp alone...`);
       pipelines.push(await benchRenderPipelineChild(scale, durationSec < 5 ? 40 : undefined));
     }
     console.log(`\nRenditions end to end (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
-    console.log(renderPipelineTable(pipelines));
+    const pipeline = renderPipelineTable(pipelines);
+    console.log(pipeline);
+    write([
+      {
+        area: 'render',
+        markdown:
+          `Renders alone (bench/render.ts, a process of its own):\n\n${render}\n\n` +
+          `The rendition backlog end to end (bench/render-pipeline.ts), next to sharp alone on the same ` +
+          `originals:\n\n${pipeline}`,
+      },
+    ]);
   }
   if (!runs('import')) return;
 
@@ -193,6 +232,7 @@ async function main(): Promise<void> {
   }
   console.log(`\nCatalog import (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
   console.log(importTable(results));
+  write([{ area: 'import', markdown: importTable(results) }]);
 }
 
 // Ctrl-C or a kill: exit through process.exit so that the 'exit' hooks stop the servers this run started

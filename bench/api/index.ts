@@ -105,7 +105,7 @@ import type {
   RenditionSetup,
 } from './types';
 
-export { apiTable, freshnessTable } from './report';
+export { apiSections, apiTable, freshnessTable } from './report';
 export type {
   ApiBenchOptions,
   ApiBenchResult,
