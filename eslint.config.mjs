@@ -48,6 +48,36 @@ export default tseslint.config(
       ],
     },
   },
+  // A routes.ts file only declares routes (`route({...})` of src/http/router.ts, exported as arrays, and
+  // the schemas they share), so a reader finds every route of a resource in one short file and its code
+  // in handlers.ts; src/routes.ts only spreads those arrays into the route table.
+  {
+    files: ['src/routes.ts', 'src/resources/**/routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program > :not(ImportDeclaration, ExportNamedDeclaration, VariableDeclaration)',
+          message:
+            'A routes.ts file holds only imports and const route declarations; code goes to handlers.ts.',
+        },
+        {
+          selector: "ExportNamedDeclaration[declaration][declaration.type!='VariableDeclaration']",
+          message: 'A routes.ts file exports only const route declarations; code goes to handlers.ts.',
+        },
+        {
+          selector: "VariableDeclaration[kind!='const']",
+          message: 'A routes.ts file holds only const route declarations.',
+        },
+        {
+          selector:
+            ':matches(FunctionDeclaration, FunctionExpression, ArrowFunctionExpression, ClassExpression)',
+          message:
+            'No functions in a routes.ts file: handlers go to handlers.ts, schema helpers to params.ts or schema.ts.',
+        },
+      ],
+    },
+  },
   // The worker never imports the API's HTTP layer: the resources (handlers, params, queries), the app,
   // the server, the route table, src/http, the ops endpoints, the OpenAPI document.
   {

@@ -20,8 +20,9 @@ import { attachSearchLog } from './search-log';
 import { lexiconProvider } from './search/german/provider';
 import { createResultCache } from './search/result-cache';
 import { docsRouter } from './openapi/routes';
-import { filesRouter } from './resources/files/routes';
-import { apiRouter } from './routes';
+import { filesRouter } from './resources/files/handlers';
+import { apiRouter } from './http/router';
+import { API_ROUTES } from './routes';
 import type { AppDeps } from './deps';
 
 export type { AppDeps } from './deps';
@@ -52,7 +53,7 @@ function isMeiliUnavailable(error: unknown): boolean {
  * CORS for every origin (spec "Cross-origin access"). `cors` answers every OPTIONS request as a preflight
  * (204); as in Laravel (the CORS middleware, then the router), only a real preflight (OPTIONS with
  * `Access-Control-Request-Method`) is answered here, on any path; any other OPTIONS goes on to the routes:
- * 200 with `Allow` on a known path (src/http/routes.ts), 404 on an unknown one.
+ * 200 with `Allow` on a known path (src/http/router.ts), 404 on an unknown one.
  */
 function corsPreflights(handle: RequestHandler): RequestHandler {
   return (req, res, next) => {
@@ -121,7 +122,7 @@ export function createApp(given: AppDeps): Express {
     );
   }
   app.use(docsRouter(deps)); // /docs/api.json and the /api/docs page (src/openapi/routes.ts)
-  app.use('/api/v1', limit, apiRouter(deps));
+  app.use('/api/v1', limit, apiRouter(deps, API_ROUTES));
   app.use('/files', filesRouter(deps));
   app.use('/api', notFound);
   app.use(notFound);

@@ -10,7 +10,7 @@ import {
   type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
-import { cacheScope, type ApiRoute, type RouteAuth } from '../http/routes';
+import { cacheScope, type ApiRoute, type RouteAuth } from '../http/router';
 import { API_ROUTES } from '../routes';
 import { errorResponses, fileResponses, rateLimitHeaders } from './responses';
 import { NotReadySchema, ReadySchema, UpSchema } from '../ops/schema';
@@ -50,7 +50,7 @@ function revalidationHeaders(auth: RouteAuth): Record<string, z.ZodType> {
   };
 }
 
-/** `Deprecation` and `Link` of a legacy route's responses (src/http/routes.ts `Deprecated`). */
+/** `Deprecation` and `Link` of a legacy route's responses (src/http/router.ts `Deprecated`). */
 const deprecationHeaders: Record<string, z.ZodType> = {
   Deprecation: z.string().openapi({
     description:

@@ -14,7 +14,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import type { AppDeps } from '../deps';
 import { tokenOf } from '../http/auth';
 import { ApiError } from '../http/errors';
-import { get } from '../http/routes';
+import { get } from '../http/router';
 import { buildOpenApiDocument, type OpenApiDocument } from './document';
 
 export const DOCS_PERMISSION = 'viewApiDocs';

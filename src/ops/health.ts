@@ -22,7 +22,7 @@ import { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../../config/env';
 import { abilitiesOf, canAny, tokenOf } from '../http/auth';
 import { RETRY_AFTER_S } from '../http/errors';
-import { get, type Handler } from '../http/routes';
+import { get, type Handler } from '../http/router';
 import { throttledWarning, type Logger } from '../logger';
 import { INDEX_NAMES, indexUid } from '../search/indexes';
 import { apiSearchKey } from '../search/keys';

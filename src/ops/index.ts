@@ -13,7 +13,7 @@ import type { IndexQueue } from '../jobs/index-queue';
 import type { RenderQueue } from '../jobs/render-queue';
 import { requireToken } from '../http/auth';
 import { networkMatcher } from '../http/networks';
-import { get } from '../http/routes';
+import { get } from '../http/router';
 import type { Logger } from '../logger';
 import type { SearchLog } from '../search-log';
 import type { ResultCache } from '../search/result-cache';

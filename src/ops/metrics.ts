@@ -14,7 +14,7 @@
  * - prom-client's default process metrics (CPU, memory, event-loop lag, GC).
  */
 import type { RequestHandler } from 'express';
-import type { Handler } from '../http/routes';
+import type { Handler } from '../http/router';
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';

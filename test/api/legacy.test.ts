@@ -6,9 +6,9 @@
  * fixed number of queries per request, and `API_LEGACY_ENDPOINTS=false` (404).
  */
 import { createHash } from 'node:crypto';
-import { LEGACY_DEPRECATED_AT } from '../../src/http/routes';
+import { LEGACY_DEPRECATED_AT } from '../../src/http/router';
 import { buildOpenApiDocument } from '../../src/openapi/document';
-import { LEGACY_ROUTES } from '../../src/resources/legacy/route-table';
+import { LEGACY_ROUTES } from '../../src/resources/legacy/routes';
 import { API_ROUTES } from '../../src/routes';
 import { startTestApi, type TestApi } from '../support/api';
 import { addCatalogs, pdfBytes, PUBLIC_CATALOG_SLUGS } from '../support/catalogs';

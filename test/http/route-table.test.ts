@@ -4,7 +4,7 @@
  * route added to the table is covered without touching this file.
  */
 import { buildOpenApiDocument } from '../../src/openapi/document';
-import { route } from '../../src/http/routes';
+import { route } from '../../src/http/router';
 import { API_ROUTES } from '../../src/routes';
 import { startTestApi, type TestApi } from '../support/api';
 import { createTestDatabase, type TestDatabase } from '../support/database';

@@ -58,15 +58,15 @@ const WORKER_AND_RENDERERS = [
 
 const API_AND_SHARED = [
   "import { createApp } from '../../src/app';",
-  "import { list } from '../../src/resources/products/routes';",
+  "import { list } from '../../src/resources/products/handlers';",
   "import { loadProductDetail } from '../../src/resources/products/query';",
   "import { ApiError } from '../../src/http/errors';",
   "import { createOps } from '../../src/ops';",
-  "import { apiRouter } from '../../src/routes';",
+  "import { API_ROUTES } from '../../src/routes';",
   "import { loadProductRecords } from '../../src/catalog/products';",
   "import { enqueueSync } from '../../src/jobs/index-queue';",
   "import { indexUid } from '../../src/search/indexes';",
-  'export const all = [createApp, list, loadProductDetail, ApiError, createOps, apiRouter];',
+  'export const all = [createApp, list, loadProductDetail, ApiError, createOps, API_ROUTES];',
   'export const shared = [loadProductRecords, enqueueSync, indexUid];',
 ].join('\n');
 
@@ -92,7 +92,7 @@ it('refuses worker modules, sharp and the HEIC decoder in src/, the command-line
 it('refuses the API in indexer/, and lets it use the shared modules', () => {
   expect(results[2]).toEqual([
     "'../../src/app'",
-    "'../../src/resources/products/routes'",
+    "'../../src/resources/products/handlers'",
     "'../../src/resources/products/query'",
     "'../../src/http/errors'",
     "'../../src/ops'",

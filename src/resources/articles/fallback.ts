@@ -1,5 +1,5 @@
 /**
- * The article list from Postgres, for when Meilisearch cannot answer (issue 15, "degraded lists"):
+ * The article list from Postgres, for when Meilisearch cannot answer (src/search/degraded.ts):
  * `/articles` and `/content/articles` without `search`, as the index gives them.
  */
 import type { Knex } from 'knex';
@@ -8,9 +8,8 @@ import type { ArticleRecord } from '../../catalog/records';
 import type { ArticleListParams } from './params';
 
 /**
- * A page of the article list without search from Postgres, for when Meilisearch cannot answer (issue 15,
- * "degraded lists"): active articles, `type` filter, by order number (unique), as the index gives. Two
- * queries.
+ * A page of the article list without search from Postgres, for when Meilisearch cannot answer: active
+ * articles, `type` filter, by order number (unique), as the index gives. Two queries.
  */
 export async function listArticlesFromPostgres(
   db: Knex,

@@ -1,5 +1,5 @@
 /**
- * The CMS media list from Postgres, for when Meilisearch cannot answer (issue 15, "degraded lists"):
+ * The CMS media list from Postgres, for when Meilisearch cannot answer (src/search/degraded.ts):
  * `/content/media` without `search`, with the same CMS rule (released for any channel, not trashed, in no
  * folder or an active folder chain, not expired at the request's time), filters (`type`, `renderable`,
  * `ids`, `folder` with its sub-folders, `channel`), order (newest first, then id) and page as the index

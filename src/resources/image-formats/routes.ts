@@ -1,16 +1,23 @@
 /**
- * `GET /image-formats` (spec "GET /image-formats"): the active formats sorted by position, not paginated;
- * no query parameters (any given are ignored). Inactive formats never appear.
+ * The image format route (spec "GET /image-formats"); handler in handlers.ts.
  */
-import type { AppDeps } from '../../deps';
-import { reply } from '../../http/caching';
-import type { RouteHandler } from '../../http/routes';
-import { listActiveImageFormats } from './query';
-import { serializeImageFormat } from './serializer';
+import { dataOf, route, type ApiRoute } from '../../http/router';
+import { z } from '../../openapi/zod';
+import { list } from './handlers';
+import { ImageFormatSchema } from './schema';
 
-/** 200 `{ data: format[] }`. */
-export function list(deps: AppDeps): RouteHandler<undefined> {
-  return async () => {
-    return reply({ data: (await listActiveImageFormats(deps.db)).map(serializeImageFormat) });
-  };
-}
+/** The active image formats. */
+export const IMAGE_FORMAT_ROUTES: readonly ApiRoute[] = [
+  route({
+    method: 'GET',
+    path: '/image-formats',
+    auth: 'public',
+    operationId: 'listImageFormats',
+    tag: 'Media',
+    summary: 'The active image formats',
+    description: 'Sorted by position, not paginated.',
+    response: dataOf(z.array(ImageFormatSchema)),
+    okDescription: 'The formats.',
+    handler: list,
+  }),
+];

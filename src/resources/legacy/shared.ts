@@ -1,5 +1,5 @@
 /**
- * What the legacy endpoints share (issue 16, docs/api/legacy.md): their page sizes, path ids, the word
+ * What the legacy endpoints share (docs/api/legacy.md): their page sizes, path ids, the word
  * search of their `search` filters, and the maker summary embedded in tractors and main articles.
  */
 import type { Knex } from 'knex';
@@ -9,7 +9,7 @@ import { reply } from '../../http/caching';
 import { paginate } from '../../http/pagination';
 import { pageFields } from '../../http/params';
 import type { ParsedQuery } from '../../http/query-string';
-import type { RouteContext, RouteHandler } from '../../http/routes';
+import type { RouteContext, RouteHandler } from '../../http/router';
 import { LanguageObjectSchema } from '../../openapi/wire';
 import { nullable, z } from '../../openapi/zod';
 

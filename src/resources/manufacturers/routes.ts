@@ -1,28 +1,36 @@
 /**
- * `GET /manufacturers` and `GET /manufacturers/{slug}` (spec "Manufacturers"): active manufacturers only,
- * not paginated, no query parameters (any given are ignored).
+ * The manufacturer routes (spec "Manufacturers"); handlers in handlers.ts.
  */
-import type { AppDeps } from '../../deps';
-import { reply } from '../../http/caching';
-import { ApiError } from '../../http/errors';
-import type { RouteHandler } from '../../http/routes';
-import { findActiveManufacturer, listActiveManufacturers } from './query';
-import { serializeManufacturer } from './serializer';
+import { dataOf, route, slugParam, type ApiRoute } from '../../http/router';
+import { z } from '../../openapi/zod';
+import { list, show } from './handlers';
+import { ManufacturerSchema } from './schema';
 
-/** `GET /manufacturers`: 200 `{ data: manufacturer[] }`, sorted by `short_name` (NULL last), then `slug`. */
-export function list(deps: AppDeps): RouteHandler<undefined> {
-  return async () => {
-    const records = await listActiveManufacturers(deps.db);
-    return reply({ data: records.map(serializeManufacturer) });
-  };
-}
-
-/** `GET /manufacturers/{slug}`: 200 `{ data: manufacturer }`; 404 `not_found` when unknown or inactive. */
-export function show(deps: AppDeps): RouteHandler<undefined> {
-  return async (req) => {
-    const slug = req.params.slug;
-    const record = typeof slug === 'string' ? await findActiveManufacturer(deps.db, slug) : undefined;
-    if (!record) throw new ApiError(404);
-    return reply({ data: serializeManufacturer(record) });
-  };
-}
+/** The public manufacturer routes. */
+export const MANUFACTURER_ROUTES: readonly ApiRoute[] = [
+  route({
+    method: 'GET',
+    path: '/manufacturers',
+    auth: 'public',
+    operationId: 'listManufacturers',
+    tag: 'Catalog',
+    summary: 'All active manufacturers',
+    description: 'Sorted by `short_name`, not paginated.',
+    response: dataOf(z.array(ManufacturerSchema)),
+    okDescription: 'The manufacturers.',
+    handler: list,
+  }),
+  route({
+    method: 'GET',
+    path: '/manufacturers/{slug}',
+    auth: 'public',
+    operationId: 'showManufacturer',
+    tag: 'Catalog',
+    summary: 'One active manufacturer',
+    pathParams: slugParam('The manufacturer slug.'),
+    response: dataOf(ManufacturerSchema),
+    okDescription: 'The manufacturer.',
+    errors: [404],
+    handler: show,
+  }),
+];

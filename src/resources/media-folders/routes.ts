@@ -1,16 +1,23 @@
 /**
- * `GET /media-folders` (spec "GET /media-folders"): the public folder tree, not paginated, sorted by
- * position, then name; no query parameters (any given are ignored). One query.
+ * The public folder tree route (spec "GET /media-folders"); handler in handlers.ts.
  */
-import type { AppDeps } from '../../deps';
-import { reply } from '../../http/caching';
-import type { RouteHandler } from '../../http/routes';
-import { listPublicFolders } from './query';
-import { serializeFolderTree } from './serializer';
+import { dataOf, route, type ApiRoute } from '../../http/router';
+import { z } from '../../openapi/zod';
+import { list } from './handlers';
+import { MediaFolderSchema } from './schema';
 
-/** 200 `{ data: folder[] }`: the root folders, `children` two levels deep. */
-export function list(deps: AppDeps): RouteHandler<undefined> {
-  return async () => {
-    return reply({ data: serializeFolderTree(await listPublicFolders(deps.db)) });
-  };
-}
+/** The public folder tree. */
+export const MEDIA_FOLDER_ROUTES: readonly ApiRoute[] = [
+  route({
+    method: 'GET',
+    path: '/media-folders',
+    auth: 'public',
+    operationId: 'listMediaFolders',
+    tag: 'Media',
+    summary: 'The public folder tree',
+    description: 'Sorted by position and name, not paginated; `children` two levels deep.',
+    response: dataOf(z.array(MediaFolderSchema)),
+    okDescription: 'The root folders.',
+    handler: list,
+  }),
+];

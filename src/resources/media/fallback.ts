@@ -1,5 +1,5 @@
 /**
- * The public media list from Postgres, for when Meilisearch cannot answer (issue 15, "degraded lists"):
+ * The public media list from Postgres, for when Meilisearch cannot answer (src/search/degraded.ts):
  * `/media` without `search`, with the same visibility (released for the website, not trashed, public
  * folder chain, not expired at the request's time), filters (`type`, `renderable`, `ids`, `folder`), order
  * (newest first, then id) and page as the index gives.

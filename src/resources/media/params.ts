@@ -56,6 +56,9 @@ export const MediumKeySchema = z.string().openapi({
   example: '5001',
 });
 
+/** The path parameters of `/media/{media}` and the `/content/media/{media}` routes. */
+export const MediumPathParams = z.object({ media: MediumKeySchema });
+
 export interface MediaListParams {
   /** one of the spec's asset types; anything else was dropped */
   type: MediaType | undefined;

@@ -1,5 +1,5 @@
 /**
- * The product list from Postgres, for when Meilisearch cannot answer (issue 15, "degraded lists"): the
+ * The product list from Postgres, for when Meilisearch cannot answer (src/search/degraded.ts): the
  * website's category pages (`/products` with `taxons`, `manufacturer`, `ids`, pages) stay up during a
  * Meilisearch outage, with the same visibility, filters, order (`ordernumber`, nulls last, then `id`)
  * and page as the index gives. A `search` or `facets=1` needs the index and is not answered here.

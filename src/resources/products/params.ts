@@ -23,7 +23,7 @@ export interface TaxonEntry {
   dimension: string | undefined;
   slug: string;
   /**
-   * from the legacy alias `category=<slug>` (issue 16, docs/api/legacy.md): a term of the category
+   * from the legacy alias `category=<slug>` (docs/api/legacy.md): a term of the category
    * dimension, the first frontend dimension by position (`dimension` is then undefined)
    */
   legacyCategory?: true;
@@ -32,7 +32,7 @@ export interface TaxonEntry {
 export interface ProductListParams {
   taxons: TaxonEntry[];
   manufacturer: string | undefined;
-  /** the legacy alias `maker` (issue 16): a manufacturer's slug, short name or id; used without `manufacturer` */
+  /** the legacy alias `maker`: a manufacturer's slug, short name or id; used without `manufacturer` */
   maker: string | undefined;
   ids: number[] | undefined;
   search: string | undefined;

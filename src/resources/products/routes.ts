@@ -1,130 +1,77 @@
 /**
- * `GET /products` (list and search, from Meilisearch) and `GET /products/{slug}` (detail, from Postgres).
- * Spec "GET /products", "GET /products/{slug}".
+ * The product routes (spec "GET /products", "GET /products/{slug}", "GET /content/products and GET
+ * /content/products/{slug}"): the public list and detail, and the same two for the CMS; handlers in
+ * handlers.ts.
  */
-import type { AppDeps } from '../../deps';
-import { nearestExpiry } from '../../catalog/visibility';
-import { replyWithItems, serialized, serializeItems, type SerializedItems } from '../../http/caching';
-import { ApiError } from '../../http/errors';
-import { pageLinks } from '../../http/pagination';
-import type { ParsedQuery } from '../../http/query-string';
-import type { RouteContext, RouteHandler } from '../../http/routes';
-import { recordSearch } from '../../search-log';
-import { productSearchFilters } from '../../search-log/filters';
-import { withoutLegacyAliases, type ProductListParams } from './params';
-import { loadProductDetail } from './query';
-import { isMeilisearchOutage } from '../../search/http-client';
-import { resultCacheOf } from '../../search/result-cache';
-import { degradedAnswers } from '../../search/degraded';
-import { answerableFromPostgres, listProductsFromPostgres } from './fallback';
-import { searchDepsOf, searchProducts, type ProductPage } from './search';
-import { serializeProduct, serializeProductDetail } from './serializer';
+import { paginatedSchema } from '../../http/pagination';
+import { dataOf, route, slugParam, type ApiRoute } from '../../http/router';
+import { list, show } from './handlers';
+import { ProductListQuery } from './params';
+import { ProductDetailSchema, ProductFacetsSchema, ProductSchema } from './schema';
 
-/**
- * The paginated product list of `GET /products` or `GET /content/products` (`url`); with `facets=1`,
- * `meta.facets` holds term counts per frontend dimension.
- */
-export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<ProductListParams> {
-  // `products` or `content/products`: the path under the API base, as the search log names endpoints.
-  const endpoint = path.endsWith('/content/products') ? 'content/products' : 'products';
-  const onDegraded = degradedAnswers(deps.logger, 'product lists');
-  /** A page serialized once: its items' JSON, valid until one of their images expires. */
-  const serializePage = (page: ProductPage): SerializedProductPage => {
-    const now = Date.now();
-    const items = serializeItems(
-      page.records.map((p) => serializeProduct(p, { now, appUrl: deps.config.appUrl })),
-    );
-    const images = page.records.flatMap((p) => p.linked_images.map((m) => m.valid_until));
-    const expiresAt = nearestExpiry(images, now);
-    return {
-      items,
-      total: page.total,
-      facets: page.facets,
-      ...(expiresAt === undefined ? {} : { expiresAt }),
-    };
-  };
-  return async (req, res, parsed) => {
-    const query = req.query as ParsedQuery;
-    // The legacy aliases `category` and `maker` belong to the legacy layer (issue 16).
-    const params = deps.config.legacyEndpoints ? parsed : withoutLegacyAliases(parsed);
-    let page: SerializedProductPage;
-    try {
-      page = await resultCacheOf(deps).get('products', `products?${JSON.stringify(params)}`, async () => {
-        const value = serializePage(await searchProducts(searchDepsOf(deps), params));
-        return {
-          value,
-          size: value.items.bytes.length + 256,
-          ...(value.expiresAt ? { expiresAt: value.expiresAt } : {}),
-        };
-      });
-    } catch (error) {
-      // Meilisearch down: a list without search or facets is answered from Postgres, exactly.
-      if (!answerableFromPostgres(params) || !isMeilisearchOutage(error)) throw error;
-      onDegraded(res, error);
-      page = serializePage(await listProductsFromPostgres(deps.db, params));
-    }
-    recordSearch(req, {
-      endpoint,
-      query: params.search,
-      filters: productSearchFilters(params),
-      total: page.total,
-    });
-    const body = pageLinks(page.items.count, page.total, {
-      path,
-      query,
-      page: params.page,
-      perPage: params.perPage,
-    });
-    return replyWithItems(
-      page.facets ? { ...body, meta: { ...body.meta, facets: page.facets } } : body,
-      page.items,
-      page.expiresAt,
-    );
-  };
-}
+/** The body of `/products` and `/content/products` (`meta.facets` with `facets=1`). */
+const productPage = paginatedSchema(ProductSchema, { facets: ProductFacetsSchema.optional() });
 
-/** A product page as the result cache keeps it: the items serialized, the total and facet counts. */
-interface SerializedProductPage {
-  items: SerializedItems;
-  total: number;
-  facets: ProductPage['facets'];
-  /** ms since epoch: an image in the items expires then */
-  expiresAt?: number;
-}
+/** The public product routes. */
+export const PRODUCT_ROUTES: readonly ApiRoute[] = [
+  route({
+    method: 'GET',
+    path: '/products',
+    auth: 'public',
+    operationId: 'listProducts',
+    tag: 'Catalog',
+    summary: 'List active products',
+    description:
+      'Sorted by `ordernumber` (by relevance with `search`), paginated. List form: without `articles`, `manufacturers`, `tractor_models`.',
+    query: ProductListQuery,
+    response: productPage,
+    okDescription: 'A page of products.',
+    searchSession: true,
+    handler: list,
+  }),
+  route({
+    method: 'GET',
+    path: '/products/{slug}',
+    auth: 'public',
+    operationId: 'showProduct',
+    tag: 'Catalog',
+    summary: 'One active product with articles, manufacturers and tractor models',
+    pathParams: slugParam('The product slug.'),
+    response: dataOf(ProductDetailSchema),
+    okDescription: 'The product.',
+    errors: [404],
+    handler: show,
+  }),
+];
 
-/**
- * One active product with its articles, manufacturers and tractor models; 404 otherwise. The serialized
- * answer is kept in the result cache under the `catalog` generation (any synced change drops it) until
- * one of its images expires.
- */
-export function show(deps: AppDeps): RouteHandler<undefined> {
-  return async (req) => {
-    const slug = String(req.params.slug);
-    const now = Date.now();
-    const answer = await resultCacheOf(deps).get(
-      'catalog',
-      `products/${slug}`,
-      async () => {
-        const found = await loadProductDetail(deps.db, slug);
-        if (!found) return { value: undefined, size: 0 }; // not kept: unknown slugs must not fill the cache
-        const ctx = { now, appUrl: deps.config.appUrl };
-        const expiresAt = nearestExpiry(
-          found.record.linked_images.map((m) => m.valid_until),
-          now,
-        );
-        const out = serialized(
-          { data: serializeProductDetail(found.record, found.relations, ctx) },
-          expiresAt,
-        );
-        return {
-          value: out,
-          size: out.bytes.length + 256,
-          ...(expiresAt === undefined ? {} : { expiresAt }),
-        };
-      },
-      now,
-    );
-    if (!answer) throw new ApiError(404);
-    return answer;
-  };
-}
+/** The CMS product routes (ability `content:catalog:read`): the same data as the public ones. */
+export const CONTENT_PRODUCT_ROUTES: readonly ApiRoute[] = [
+  route({
+    method: 'GET',
+    path: '/content/products',
+    auth: 'content:catalog:read',
+    operationId: 'listContentProducts',
+    tag: 'Content (CMS)',
+    summary: 'List active products (CMS)',
+    description: 'Same parameters and data as `GET /products`.',
+    query: ProductListQuery,
+    response: productPage,
+    okDescription: 'A page of products.',
+    searchSession: true,
+    handler: list,
+  }),
+  route({
+    method: 'GET',
+    path: '/content/products/{slug}',
+    auth: 'content:catalog:read',
+    operationId: 'showContentProduct',
+    tag: 'Content (CMS)',
+    summary: 'One active product (CMS)',
+    description: 'Same data as `GET /products/{slug}`.',
+    pathParams: slugParam('The product slug.'),
+    response: dataOf(ProductDetailSchema),
+    okDescription: 'The product.',
+    errors: [404],
+    handler: show,
+  }),
+];

@@ -99,7 +99,7 @@ export function taxonFilter(entries: TaxonEntry[], taxonomies: FrontendTaxonomy[
 
 /**
  * The slug of the active manufacturer the filter names, or undefined: `manufacturer` (a slug) when an
- * active manufacturer has it, else the legacy `maker` (issue 16) as a slug, a short name (any case) or an
+ * active manufacturer has it, else the legacy `maker` as a slug, a short name (any case) or an
  * id. One query, none without a filter.
  */
 export async function activeManufacturerSlug(

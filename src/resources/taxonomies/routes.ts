@@ -1,57 +1,51 @@
 /**
- * `GET /taxonomies` (spec "Taxonomies"): the public dimensions with their term trees, not paginated, no
- * query parameters (any given are ignored). The source of valid `dimension:slug` pairs for the `taxons`
- * filter of `/products`. `GET /content/taxonomies` and `GET /content/taxonomies/{slug}` (token with
- * `content:catalog:read`) serve a CMS: the same dimensions with term counts, and one dimension's full tree
- * with product counts (docs/api/content-catalog.md).
+ * The taxonomy routes (spec "Taxonomies"); handlers in handlers.ts.
  */
-import type { AppDeps } from '../../deps';
-import { reply } from '../../http/caching';
-import { ApiError } from '../../http/errors';
-import type { RouteHandler } from '../../http/routes';
-import {
-  findContentTaxonomy,
-  listContentTaxonomies,
-  listContentTaxons,
-  listFrontendTaxonomies,
-  listFrontendTaxons,
-} from './query';
-import { serializeContentTaxonomy, serializeContentTaxonomyDetail, serializeTaxonomies } from './serializer';
+import { dataOf, route, slugParam, type ApiRoute } from '../../http/router';
+import { z } from '../../openapi/zod';
+import { contentList, contentShow, list } from './handlers';
+import { ContentTaxonomyDetailSchema, ContentTaxonomySchema, TaxonomySchema } from './schema';
 
-/** `GET /taxonomies`: 200 `{ data: taxonomy[] }` by `position`, then `slug`; non-frontend dimensions never appear. */
-export function list(deps: AppDeps): RouteHandler<undefined> {
-  return async () => {
-    const [taxonomies, taxons] = await Promise.all([
-      listFrontendTaxonomies(deps.db),
-      listFrontendTaxons(deps.db),
-    ]);
-    return reply({ data: serializeTaxonomies(taxonomies, taxons) });
-  };
-}
+/** The public taxonomy dimensions. */
+export const TAXONOMY_ROUTES: readonly ApiRoute[] = [
+  route({
+    method: 'GET',
+    path: '/taxonomies',
+    auth: 'public',
+    operationId: 'listTaxonomies',
+    tag: 'Catalog',
+    summary: 'The public taxonomy dimensions with their term trees',
+    description: 'The source of valid `dimension:slug` pairs for the `taxons` filter of `/products`.',
+    response: dataOf(z.array(TaxonomySchema)),
+    okDescription: 'The dimensions.',
+    handler: list,
+  }),
+];
 
-/**
- * `GET /content/taxonomies`: 200 `{ data: dimension[] }`, the frontend dimensions by `position`, then `slug`,
- * each with `terms_count` and without terms; internal dimensions never appear. One query.
- */
-export function contentList(deps: AppDeps): RouteHandler<undefined> {
-  return async () => {
-    const taxonomies = await listContentTaxonomies(deps.db);
-    return reply({ data: taxonomies.map(serializeContentTaxonomy) });
-  };
-}
-
-/**
- * `GET /content/taxonomies/{slug}`: 200 `{ data: dimension }` with its full term tree, each term with `path`
- * and `products_count`. 404 `not_found` for an unknown or internal (non-frontend) dimension. Two queries.
- */
-export function contentShow(deps: AppDeps): RouteHandler<undefined> {
-  return async (req) => {
-    const slug = String(req.params.slug);
-    const [taxonomy, taxons] = await Promise.all([
-      findContentTaxonomy(deps.db, slug),
-      listContentTaxons(deps.db, slug),
-    ]);
-    if (!taxonomy) throw new ApiError(404);
-    return reply({ data: serializeContentTaxonomyDetail(taxonomy, taxons) });
-  };
-}
+/** The CMS taxonomy routes (ability `content:catalog:read`). */
+export const CONTENT_TAXONOMY_ROUTES: readonly ApiRoute[] = [
+  route({
+    method: 'GET',
+    path: '/content/taxonomies',
+    auth: 'content:catalog:read',
+    operationId: 'listContentTaxonomies',
+    tag: 'Content (CMS)',
+    summary: 'The frontend dimensions with term counts',
+    response: dataOf(z.array(ContentTaxonomySchema)),
+    okDescription: 'The dimensions.',
+    handler: contentList,
+  }),
+  route({
+    method: 'GET',
+    path: '/content/taxonomies/{slug}',
+    auth: 'content:catalog:read',
+    operationId: 'showContentTaxonomy',
+    tag: 'Content (CMS)',
+    summary: 'One dimension with its full term tree and product counts',
+    pathParams: slugParam('The dimension slug.'),
+    response: dataOf(ContentTaxonomyDetailSchema),
+    okDescription: 'The dimension.',
+    errors: [404],
+    handler: contentShow,
+  }),
+];

@@ -1,52 +1,42 @@
 /**
- * `GET /tractor-models` (paginated, filter `manufacturer`) and `GET /tractor-models/{tractorModel}`
- * (spec "Tractor models"). See docs/api/reference-resources.md for the filter rule.
+ * The tractor model routes (spec "Tractor models"); handlers in handlers.ts.
  */
-import type { AppDeps } from '../../deps';
-import { reply } from '../../http/caching';
-import { ApiError } from '../../http/errors';
-import { paginate } from '../../http/pagination';
-import type { ParsedQuery } from '../../http/query-string';
-import type { RouteHandler } from '../../http/routes';
-import { findActiveManufacturerId } from '../manufacturers/query';
-import { modelId, type ModelListParams } from './params';
-import { findModel, pageOfModels } from './query';
-import { serializeTractorModel } from './serializer';
+import { paginatedSchema } from '../../http/pagination';
+import { dataOf, route, type ApiRoute } from '../../http/router';
+import { z } from '../../openapi/zod';
+import { list, show } from './handlers';
+import { ModelListQuery } from './params';
+import { TractorModelSchema } from './schema';
 
-/**
- * `GET /tractor-models`: 200, the pagination envelope of models in list form, sorted by `model`, then `id`.
- * `manufacturer=<slug>` keeps the models of that active manufacturer; an unknown or inactive slug is an
- * invalid filter value and is ignored (all models). At most three queries whatever `per_page` is.
- */
-export function list(deps: AppDeps): RouteHandler<ModelListParams> {
-  return async (req, _res, params) => {
-    const query = req.query as ParsedQuery;
-    const manufacturerId =
-      params.manufacturer === undefined
-        ? undefined
-        : await findActiveManufacturerId(deps.db, params.manufacturer);
-    const { records, total } = await pageOfModels(deps.db, {
-      manufacturerId,
-      page: params.page,
-      perPage: params.perPage,
-    });
-    return reply(
-      paginate(records.map(serializeTractorModel), total, {
-        path: `${deps.config.apiBaseUrl}/tractor-models`,
-        query,
-        page: params.page,
-        perPage: params.perPage,
-      }),
-    );
-  };
-}
-
-/** `GET /tractor-models/{tractorModel}`: 200 `{ data: model }`; 404 `not_found` for a non-integer or unknown id. */
-export function show(deps: AppDeps): RouteHandler<undefined> {
-  return async (req) => {
-    const id = modelId(req.params.tractorModel);
-    const record = id === undefined ? undefined : await findModel(deps.db, id);
-    if (!record) throw new ApiError(404);
-    return reply({ data: serializeTractorModel(record) });
-  };
-}
+/** The public tractor model routes. */
+export const TRACTOR_MODEL_ROUTES: readonly ApiRoute[] = [
+  route({
+    method: 'GET',
+    path: '/tractor-models',
+    auth: 'public',
+    operationId: 'listTractorModels',
+    tag: 'Tractors',
+    summary: 'List tractor models',
+    description:
+      'Sorted by `model`, with `manufacturer` and `series`, paginated. No series filter: use `/tractor-series/{slug}`.',
+    query: ModelListQuery,
+    response: paginatedSchema(TractorModelSchema),
+    okDescription: 'A page of tractor models.',
+    handler: list,
+  }),
+  route({
+    method: 'GET',
+    path: '/tractor-models/{tractorModel}',
+    auth: 'public',
+    operationId: 'showTractorModel',
+    tag: 'Tractors',
+    summary: 'One tractor model',
+    pathParams: z.object({
+      tractorModel: z.string().regex(/^\d+$/).openapi({ description: 'The integer model id.' }),
+    }),
+    response: dataOf(TractorModelSchema),
+    okDescription: 'The model (list form).',
+    errors: [404],
+    handler: show,
+  }),
+];

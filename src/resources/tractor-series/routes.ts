@@ -1,30 +1,36 @@
 /**
- * `GET /tractor-series` and `GET /tractor-series/{slug}` (spec "Tractor series"): not paginated, no query
- * parameters (any given are ignored), no active filter on series.
+ * The tractor series routes (spec "Tractor series"); handlers in handlers.ts.
  */
-import type { AppDeps } from '../../deps';
-import { reply } from '../../http/caching';
-import { ApiError } from '../../http/errors';
-import type { RouteHandler } from '../../http/routes';
-import { serializeTractorModelSummary } from '../tractor-models/serializer';
-import { findSeries, listSeries, modelsOfSeries } from './query';
-import { serializeTractorSeries, serializeTractorSeriesDetail } from './serializer';
+import { dataOf, route, slugParam, type ApiRoute } from '../../http/router';
+import { z } from '../../openapi/zod';
+import { list, show } from './handlers';
+import { TractorSeriesDetailSchema, TractorSeriesSchema } from './schema';
 
-/** `GET /tractor-series`: 200 `{ data: series[] }` sorted by `slug`, each with `manufacturer` (or null). */
-export function list(deps: AppDeps): RouteHandler<undefined> {
-  return async () => {
-    const records = await listSeries(deps.db);
-    return reply({ data: records.map(serializeTractorSeries) });
-  };
-}
-
-/** `GET /tractor-series/{slug}`: 200 `{ data: series }` with `models`; 404 `not_found` for an unknown slug. */
-export function show(deps: AppDeps): RouteHandler<undefined> {
-  return async (req) => {
-    const slug = req.params.slug;
-    const record = typeof slug === 'string' ? await findSeries(deps.db, slug) : undefined;
-    if (!record) throw new ApiError(404);
-    const models = await modelsOfSeries(deps.db, record.id);
-    return reply({ data: serializeTractorSeriesDetail(record, models.map(serializeTractorModelSummary)) });
-  };
-}
+/** The public tractor series routes. */
+export const TRACTOR_SERIES_ROUTES: readonly ApiRoute[] = [
+  route({
+    method: 'GET',
+    path: '/tractor-series',
+    auth: 'public',
+    operationId: 'listTractorSeries',
+    tag: 'Tractors',
+    summary: 'All tractor series',
+    description: 'Sorted by `slug`, each with `manufacturer`; not paginated.',
+    response: dataOf(z.array(TractorSeriesSchema)),
+    okDescription: 'The series.',
+    handler: list,
+  }),
+  route({
+    method: 'GET',
+    path: '/tractor-series/{slug}',
+    auth: 'public',
+    operationId: 'showTractorSeries',
+    tag: 'Tractors',
+    summary: 'One tractor series with its models',
+    pathParams: slugParam('The series slug.'),
+    response: dataOf(TractorSeriesDetailSchema),
+    okDescription: 'The series.',
+    errors: [404],
+    handler: show,
+  }),
+];

@@ -1,28 +1,21 @@
-/** `GET /user` (spec "GET /user"): the user the token belongs to, for any valid token. */
-import type { AppDeps } from '../../deps';
-import { reply } from '../../http/caching';
-import { wireTimestamp } from '../../catalog/wire';
-import { authOf } from '../../http/auth';
-import { ApiError } from '../../http/errors';
-import type { RouteHandler } from '../../http/routes';
+/**
+ * The token owner's route (spec "GET /user"); handler in handlers.ts.
+ */
+import { dataOf, route, type ApiRoute } from '../../http/router';
+import { show } from './handlers';
+import { UserSchema } from './schema';
 
-/** The spec's user object: id, name, email, email_verified_at, created_at, updated_at (never permissions). */
-export function show(deps: AppDeps): RouteHandler<undefined> {
-  return async (req) => {
-    const user = await deps
-      .db('users')
-      .first('id', 'name', 'email', 'email_verified_at', 'created_at', 'updated_at')
-      .where('id', authOf(req).userId);
-    if (!user) throw new ApiError(401); // deleted since the token was checked
-    return reply({
-      data: {
-        id: Number(user.id),
-        name: String(user.name),
-        email: String(user.email),
-        email_verified_at: wireTimestamp(user.email_verified_at as Date | null),
-        created_at: wireTimestamp(user.created_at as Date | null),
-        updated_at: wireTimestamp(user.updated_at as Date | null),
-      },
-    });
-  };
-}
+/** The user of any valid token. */
+export const USER_ROUTES: readonly ApiRoute[] = [
+  route({
+    method: 'GET',
+    path: '/user',
+    auth: 'any-token',
+    operationId: 'showUser',
+    tag: 'Account',
+    summary: 'The user the token belongs to',
+    response: dataOf(UserSchema),
+    okDescription: 'The user.',
+    handler: show,
+  }),
+];

@@ -1,11 +1,11 @@
 /**
- * The PDFs of the public catalogs (issue 16, docs/snapshot-catalogs.md), mounted by the files router at
+ * The PDFs of the public catalogs (docs/snapshot-catalogs.md), mounted by the files router at
  * `/files/catalogs/<id>/<hash>/<name>` while the legacy layer is on.
  */
 import path from 'node:path';
 import type { AppDeps } from '../../../deps';
 import { ApiError } from '../../../http/errors';
-import type { Handler } from '../../../http/routes';
+import type { Handler } from '../../../http/router';
 import { ORIGINAL_CACHE_CONTROL, sendStoredFile } from '../../files/serve';
 import { findPublicCatalogById } from './query';
 

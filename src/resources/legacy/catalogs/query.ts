@@ -1,5 +1,5 @@
 /**
- * Postgres reads of `/catalogs` and of their PDFs (issue 16, docs/snapshot-catalogs.md): a catalog is
+ * Postgres reads of `/catalogs` and of their PDFs (docs/snapshot-catalogs.md): a catalog is
  * public while its status is `published` and the database clock lies in its validity window, checked per
  * request. One query each.
  */

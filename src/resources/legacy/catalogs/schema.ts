@@ -1,4 +1,4 @@
-/** The wire form of a PDF catalog (issue 16, the earlier overview's `/catalogs`). */
+/** The wire form of a PDF catalog (the earlier overview's `/catalogs`). */
 import { TimestampSchema } from '../../../openapi/wire';
 import { z } from '../../../openapi/zod';
 

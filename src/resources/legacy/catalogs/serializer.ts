@@ -1,4 +1,4 @@
-/** A PDF catalog under the earlier overview's names (issue 16): every field listed. */
+/** A PDF catalog under the earlier overview's names: every field listed. */
 import type { z } from 'zod';
 import { wireTimestamp } from '../../../catalog/wire';
 import { catalogPdfUrl, type CatalogRecord } from './query';

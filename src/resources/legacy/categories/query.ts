@@ -1,5 +1,5 @@
 /**
- * Postgres reads of `/categories` (issue 16): a category is a term of the category dimension, the first
+ * Postgres reads of `/categories`: a category is a term of the category dimension, the first
  * frontend dimension by `position`, then `slug` (the first of `/taxonomies`: `produktbereich` in the demo
  * and sample catalogs). Its counts are those of `/content/taxonomies/{slug}`. Two queries.
  */

@@ -1,4 +1,4 @@
-/** The wire form of a category (issue 16, the earlier overview's `/categories`: a term). */
+/** The wire form of a category (the earlier overview's `/categories`: a term). */
 import { LanguageObjectSchema, TimestampSchema } from '../../../openapi/wire';
 import { z } from '../../../openapi/zod';
 

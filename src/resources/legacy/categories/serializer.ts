@@ -1,4 +1,4 @@
-/** A category (a term of the category dimension) under the earlier overview's names (issue 16). */
+/** A category (a term of the category dimension) under the earlier overview's names. */
 import type { z } from 'zod';
 import type { ContentTaxonRecord } from '../../taxonomies/query';
 import type { LegacyCategorySchema } from './schema';

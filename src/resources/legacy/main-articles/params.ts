@@ -1,5 +1,5 @@
 /**
- * The query of `GET /main-articles` (issue 16, legacy): `product` (an active product's slug), `search`
+ * The query of `GET /main-articles` (legacy layer): `product` (an active product's slug), `search`
  * (name and order number), `page`, `per_page` (15, max 100). Unusable values are ignored.
  */
 import { lenient, querySchema } from '../../../http/params';

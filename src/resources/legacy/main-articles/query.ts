@@ -1,5 +1,5 @@
 /**
- * Postgres reads of `/main-articles` (issue 16): main articles are the active articles of type `main`
+ * Postgres reads of `/main-articles`: main articles are the active articles of type `main`
  * (those of `/articles?type=main`; not filtered by end of life), each with its active products and the
  * active manufacturers of those products. A page is at most five queries whatever its size: the product
  * filter, the page and its count, then the products and the makers of all its articles at once.

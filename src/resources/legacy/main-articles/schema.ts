@@ -1,4 +1,4 @@
-/** The wire form of a main article (issue 16, the earlier overview's `/main-articles`). No price. */
+/** The wire form of a main article (the earlier overview's `/main-articles`). No price. */
 import { LanguageObjectSchema, TimestampSchema } from '../../../openapi/wire';
 import { z } from '../../../openapi/zod';
 import { LegacyMakerSummarySchema } from '../shared';

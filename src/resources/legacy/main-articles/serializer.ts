@@ -1,4 +1,4 @@
-/** A main article under the earlier overview's names (issue 16): every field listed, no price or stock. */
+/** A main article under the earlier overview's names: every field listed, no price or stock. */
 import type { z } from 'zod';
 import { legacyArticleFields } from '../shared';
 import type { MainArticleRecord } from './query';

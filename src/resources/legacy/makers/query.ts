@@ -1,5 +1,5 @@
 /**
- * Postgres reads of `/makers` (issue 16): makers are the active manufacturers (the current
+ * Postgres reads of `/makers`: makers are the active manufacturers (the current
  * `/manufacturers`), each with the number of its tractor models and of its active products. One query.
  */
 import type { Knex } from 'knex';

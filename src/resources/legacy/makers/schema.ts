@@ -1,4 +1,4 @@
-/** The wire form of a maker (issue 16, the earlier overview's `/makers`). */
+/** The wire form of a maker (the earlier overview's `/makers`). */
 import { LanguageObjectSchema, TimestampSchema } from '../../../openapi/wire';
 import { z } from '../../../openapi/zod';
 

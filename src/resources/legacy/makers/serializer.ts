@@ -1,4 +1,4 @@
-/** A maker as the earlier overview names its fields (issue 16): every field listed. */
+/** A maker as the earlier overview names its fields: every field listed. */
 import type { z } from 'zod';
 import { wireTimestamp } from '../../../catalog/wire';
 import type { MakerRecord } from './query';

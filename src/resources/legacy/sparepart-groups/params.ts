@@ -1,5 +1,5 @@
 /**
- * The query of `GET /sparepart-groups` (issue 16, legacy): `search` (name and order number), `page`,
+ * The query of `GET /sparepart-groups` (legacy layer): `search` (name and order number), `page`,
  * `per_page` (15, max 100). Unusable values are ignored.
  */
 import { lenient, querySchema } from '../../../http/params';

@@ -1,5 +1,5 @@
 /**
- * Postgres reads of `/sparepart-groups` (issue 16): a spare-part group is an active product that has at
+ * Postgres reads of `/sparepart-groups`: a spare-part group is an active product that has at
  * least one active article of type `spare`; its spare parts are those articles (what the product detail
  * `/products/{slug}` lists among its `articles`). A page is two queries; a detail two.
  */

@@ -1,4 +1,4 @@
-/** The wire forms of a spare-part group (issue 16, the earlier overview's `/sparepart-groups`). No price. */
+/** The wire forms of a spare-part group (the earlier overview's `/sparepart-groups`). No price. */
 import { LanguageObjectSchema, TimestampSchema } from '../../../openapi/wire';
 import { z } from '../../../openapi/zod';
 

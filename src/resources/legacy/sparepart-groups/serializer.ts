@@ -1,4 +1,4 @@
-/** Spare-part groups under the earlier overview's names (issue 16): every field listed, no price or stock. */
+/** Spare-part groups under the earlier overview's names: every field listed, no price or stock. */
 import type { z } from 'zod';
 import type { ArticleRecord } from '../../../catalog/records';
 import { wireTimestamp } from '../../../catalog/wire';

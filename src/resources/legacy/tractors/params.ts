@@ -1,5 +1,5 @@
 /**
- * The query of `GET /tractors` (issue 16, legacy): `maker` (short name or slug), `series` (a series id),
+ * The query of `GET /tractors` (legacy layer): `maker` (short name or slug), `series` (a series id),
  * `search` (model and identification), `page`, `per_page` (15, max 100). Unusable values are ignored.
  */
 import { lenient, querySchema } from '../../../http/params';

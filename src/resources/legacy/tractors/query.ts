@@ -1,5 +1,5 @@
 /**
- * Postgres reads of `/tractors` (issue 16): tractors are the tractor models of `/tractor-models` (no
+ * Postgres reads of `/tractors`: tractors are the tractor models of `/tractor-models` (no
  * active filter, as there), with their series and their maker (only an active manufacturer). A page is
  * at most three queries: the filter values, the count and the page with its relations joined in.
  */

@@ -1,4 +1,4 @@
-/** The wire form of a tractor (issue 16, the earlier overview's `/tractors`: a tractor model). */
+/** The wire form of a tractor (the earlier overview's `/tractors`: a tractor model). */
 import { TimestampSchema } from '../../../openapi/wire';
 import { nullable, z } from '../../../openapi/zod';
 import { nullableMaker } from '../shared';

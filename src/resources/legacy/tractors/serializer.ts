@@ -1,4 +1,4 @@
-/** A tractor (a tractor model) as the earlier overview names its fields (issue 16): every field listed. */
+/** A tractor (a tractor model) as the earlier overview names its fields: every field listed. */
 import type { z } from 'zod';
 import { makerSummary } from '../shared';
 import type { TractorRecord } from './query';

@@ -1,11 +1,11 @@
 /**
- * `GET /categories` and `GET /categories/{slug}` (issue 16, legacy): the terms of the category dimension
+ * `GET /categories` and `GET /categories/{slug}` (legacy layer): the terms of the category dimension
  * (see query.ts) with their product counts, not paginated; successor `/taxonomies`.
  */
 import type { AppDeps } from '../../../deps';
 import { reply } from '../../../http/caching';
 import { ApiError } from '../../../http/errors';
-import type { RouteHandler } from '../../../http/routes';
+import type { RouteHandler } from '../../../http/router';
 import { listCategories } from './query';
 import { serializeCategory } from './serializer';
 

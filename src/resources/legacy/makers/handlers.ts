@@ -1,11 +1,11 @@
 /**
- * `GET /makers` and `GET /makers/{id}` (issue 16, legacy): the active manufacturers of `/manufacturers`
+ * `GET /makers` and `GET /makers/{id}` (legacy layer): the active manufacturers of `/manufacturers`
  * under the earlier overview's field names, not paginated; successor `/manufacturers`.
  */
 import type { AppDeps } from '../../../deps';
 import { reply } from '../../../http/caching';
 import { ApiError } from '../../../http/errors';
-import { setSuccessor, type RouteHandler } from '../../../http/routes';
+import { setSuccessor, type RouteHandler } from '../../../http/router';
 import { pathId } from '../shared';
 import { findMaker, listMakers } from './query';
 import { serializeMaker } from './serializer';

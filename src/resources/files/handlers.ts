@@ -15,7 +15,7 @@ import cors from 'cors';
 import { Router } from 'express';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
-import { get, type Handler } from '../../http/routes';
+import { get, type Handler } from '../../http/router';
 import { renditionFileName, renditionId } from '../../media/urls';
 import { FILE_KINDS, findPublicFile, findRendition, type FileKind } from './query';
 import { catalogFile } from '../legacy/catalogs/file';
@@ -104,7 +104,7 @@ export function filesRouter(deps: AppDeps): Router {
     get(router, `/${kind}/:id/:hash/:name`, original(deps, kind, root));
     get(router, `/${kind}/:id/:hash/:format/:name`, rendition(deps, kind, root));
   }
-  // The PDFs of the legacy /catalogs (issue 16): originals only, while the legacy layer is on.
+  // The PDFs of the legacy /catalogs: originals only, while the legacy layer is on.
   if (deps.config.legacyEndpoints) get(router, '/catalogs/:id/:hash/:name', catalogFile(deps));
   return router;
 }

@@ -1,11 +1,11 @@
 /**
- * `GET /main-articles` and `GET /main-articles/{orderNumber}` (issue 16, legacy): the active `main`
+ * `GET /main-articles` and `GET /main-articles/{orderNumber}` (legacy layer): the active `main`
  * articles of `/articles?type=main` with their products and makers, paginated 15/100.
  */
 import type { AppDeps } from '../../../deps';
 import { reply } from '../../../http/caching';
 import { ApiError } from '../../../http/errors';
-import { setSuccessor, type RouteHandler } from '../../../http/routes';
+import { setSuccessor, type RouteHandler } from '../../../http/router';
 import { paginatedList } from '../shared';
 import { findMainArticle, pageOfMainArticles } from './query';
 import { serializeMainArticle } from './serializer';

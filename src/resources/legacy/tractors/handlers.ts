@@ -1,11 +1,11 @@
 /**
- * `GET /tractors` and `GET /tractors/{id}` (issue 16, legacy): the tractor models of `/tractor-models`
+ * `GET /tractors` and `GET /tractors/{id}` (legacy layer): the tractor models of `/tractor-models`
  * under the earlier overview's names, paginated 15/100 with `maker`, `series` and `search`.
  */
 import type { AppDeps } from '../../../deps';
 import { reply } from '../../../http/caching';
 import { ApiError } from '../../../http/errors';
-import { setSuccessor, type RouteHandler } from '../../../http/routes';
+import { setSuccessor, type RouteHandler } from '../../../http/router';
 import { paginatedList, pathId } from '../shared';
 import { findTractor, pageOfTractors } from './query';
 import { serializeTractor } from './serializer';

@@ -1,5 +1,5 @@
 /**
- * `GET /catalogs` and `GET /catalogs/{slug}` (issue 16, legacy): the public PDF catalogs of the snapshot's
+ * `GET /catalogs` and `GET /catalogs/{slug}` (legacy layer): the public PDF catalogs of the snapshot's
  * `catalogs.ndjson`, not paginated (their PDFs: file.ts). The current
  * API has no catalog endpoint: the successor named is `/media?type=brochure`, where a PIM publishes PDFs
  * as media (docs/api/legacy.md).
@@ -7,7 +7,7 @@
 import type { AppDeps } from '../../../deps';
 import { reply } from '../../../http/caching';
 import { ApiError } from '../../../http/errors';
-import type { RouteHandler } from '../../../http/routes';
+import type { RouteHandler } from '../../../http/router';
 import { findPublicCatalog, listPublicCatalogs } from './query';
 import { serializeCatalog } from './serializer';
 

@@ -1,15 +1,16 @@
 /**
- * The route declaration (spec "General rules" 1, "Authentication"): every route of `/api/v1` is one
- * `route({...})` in src/routes.ts, and everything else is derived from it: the Express route with its
- * auth middleware and 405 for other methods (`mountRoutes`), and the OpenAPI operation
- * (src/openapi/document.ts). Every documented path answers GET (and HEAD, as Express derives it from GET);
- * OPTIONS gets Laravel's empty 200 with `Allow: GET,HEAD`; any other method gets 405 `method_not_allowed`
- * with `Allow: GET, HEAD`, before any authentication, as in Laravel's routing. CORS preflights (OPTIONS
- * with `Access-Control-Request-Method`) are answered by the CORS middleware before they reach a route.
+ * The route declaration and its machinery (spec "General rules" 1, "Authentication"): every route of
+ * `/api/v1` is one `route({...})` in the routes.ts of its resource (spread into src/routes.ts), and
+ * everything else is derived from it: the Express route with its auth middleware and 405 for other
+ * methods (`mountRoutes`, `apiRouter`), and the OpenAPI operation (src/openapi/document.ts). Every
+ * documented path answers GET (and HEAD, as Express derives it from GET); OPTIONS gets Laravel's empty
+ * 200 with `Allow: GET,HEAD`; any other method gets 405 `method_not_allowed` with `Allow: GET, HEAD`,
+ * before any authentication, as in Laravel's routing. CORS preflights (OPTIONS with
+ * `Access-Control-Request-Method`) are answered by the CORS middleware before they reach a route.
  */
-import type { Request, RequestHandler, Response, Router } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppDeps } from '../deps';
-import type { z } from '../openapi/zod';
+import { z } from '../openapi/zod';
 import { requireToken } from './auth';
 import { sendJson, type CacheScope, type JsonReply } from './caching';
 import { ApiError } from './errors';
@@ -37,7 +38,7 @@ export type RouteHandler<Q> = (
 ) => Promise<JsonReply | void> | JsonReply | void;
 
 /**
- * A route of the legacy layer (issue 16, docs/api/legacy.md): an endpoint of the spec's earlier overview,
+ * A route of the legacy layer (docs/api/legacy.md): an endpoint of the spec's earlier overview,
  * deprecated in favour of a current one. Its responses carry `Deprecation` and `Link: <successor>;
  * rel="successor-version"` (`deprecationHeaders`), its OpenAPI operation `deprecated: true`, and it is
  * mounted only while `API_LEGACY_ENDPOINTS` is on.
@@ -48,7 +49,7 @@ export interface Deprecated {
 }
 
 /**
- * When the legacy layer was deprecated: the date of issue 16 (2026-11-25, 00:00 UTC), sent as RFC 9745
+ * When the legacy layer was deprecated (2026-11-25, 00:00 UTC), sent as RFC 9745
  * `Deprecation: @<unix seconds>`. A date in the past: the endpoints are deprecated now.
  */
 export const LEGACY_DEPRECATED_AT = Date.UTC(2026, 10, 25) / 1000;
@@ -135,6 +136,21 @@ export function route<Q = undefined>(declaration: RouteDeclaration<Q>): ApiRoute
   };
 }
 
+/** The `{ data: ... }` body of a route that answers one record or an unpaginated list. */
+export function dataOf(schema: z.ZodType) {
+  return z.strictObject({ data: schema });
+}
+
+/** The `{slug}` path parameter, described. */
+export function slugParam(description: string) {
+  return z.object({ slug: z.string().openapi({ description }) });
+}
+
+/** The `{id}` path parameter (an integer id, digits only), described. */
+export function idParam(description: string) {
+  return z.object({ id: z.string().regex(/^\d+$/).openapi({ description }) });
+}
+
 /** Public routes may be kept by shared caches (a CDN); the bodies of protected ones depend on the token. */
 export function cacheScope(auth: RouteAuth): CacheScope {
   return auth === 'public' ? 'public' : 'private';
@@ -198,4 +214,14 @@ export function get(router: Router, path: string, handler: Handler, ...before: R
     .get(...before, async (req, res) => handler(req, res))
     .options(options)
     .all(methodNotAllowed);
+}
+
+/**
+ * The router mounted at `/api/v1`: `routes` (src/routes.ts `API_ROUTES`). Paths are case-sensitive, as
+ * Laravel's routes are (`/Products` is 404).
+ */
+export function apiRouter(deps: AppDeps, routes: readonly ApiRoute[]): Router {
+  const router = Router({ caseSensitive: true });
+  mountRoutes(router, deps, routes);
+  return router;
 }

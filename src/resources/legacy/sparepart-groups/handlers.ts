@@ -1,11 +1,11 @@
 /**
- * `GET /sparepart-groups` and `GET /sparepart-groups/{id}` (issue 16, legacy): active products with active
+ * `GET /sparepart-groups` and `GET /sparepart-groups/{id}` (legacy layer): active products with active
  * spare-part articles (see query.ts), paginated 15/100; successor `/products/{slug}`.
  */
 import type { AppDeps } from '../../../deps';
 import { reply } from '../../../http/caching';
 import { ApiError } from '../../../http/errors';
-import { setSuccessor, type RouteHandler } from '../../../http/routes';
+import { setSuccessor, type RouteHandler } from '../../../http/router';
 import { paginatedList, pathId } from '../shared';
 import { findGroup, pageOfGroups } from './query';
 import { serializeGroup, serializeGroupDetail } from './serializer';

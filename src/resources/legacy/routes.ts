@@ -1,5 +1,5 @@
 /**
- * The legacy layer's part of the route table (issue 16, docs/api/legacy.md): the read-only endpoints of
+ * The legacy layer's part of the route table (docs/api/legacy.md): the read-only endpoints of
  * the spec's earlier overview ("Endpoints of an earlier overview"), spread into `API_ROUTES`
  * (src/routes.ts) like every route, so Express, the 405s and the OpenAPI operations come from here. Each
  * is `deprecated` with the current endpoint that replaces it: `Deprecation` and `Link` headers on every
@@ -7,28 +7,25 @@
  * Public, as the current endpoints they map onto; only public records, never a price or stock.
  */
 import { paginatedSchema } from '../../http/pagination';
-import { route, type ApiRoute } from '../../http/routes';
+import { dataOf, idParam, route, slugParam, type ApiRoute } from '../../http/router';
 import { z } from '../../openapi/zod';
-import * as categories from './categories/routes';
+import * as categories from './categories/handlers';
 import { LegacyCategorySchema } from './categories/schema';
-import * as catalogs from './catalogs/routes';
+import * as catalogs from './catalogs/handlers';
 import { LegacyCatalogSchema } from './catalogs/schema';
 import { MainArticleListQuery } from './main-articles/params';
-import * as mainArticles from './main-articles/routes';
+import * as mainArticles from './main-articles/handlers';
 import { LegacyMainArticleSchema } from './main-articles/schema';
-import * as makers from './makers/routes';
+import * as makers from './makers/handlers';
 import { LegacyMakerSchema } from './makers/schema';
 import { SparepartGroupListQuery } from './sparepart-groups/params';
-import * as sparepartGroups from './sparepart-groups/routes';
+import * as sparepartGroups from './sparepart-groups/handlers';
 import { LegacySparepartGroupDetailSchema, LegacySparepartGroupSchema } from './sparepart-groups/schema';
 import { TractorListQuery } from './tractors/params';
-import * as tractors from './tractors/routes';
+import * as tractors from './tractors/handlers';
 import { LegacyTractorSchema } from './tractors/schema';
 
 const TAG = 'Legacy (deprecated)';
-const data = (schema: z.ZodType) => z.strictObject({ data: schema });
-const idParam = (description: string) => z.object({ id: z.string().regex(/^\d+$/).openapi({ description }) });
-const slugParam = (description: string) => z.object({ slug: z.string().openapi({ description }) });
 
 /** The legacy routes, in the earlier overview's order. */
 export const LEGACY_ROUTES: readonly ApiRoute[] = [
@@ -41,7 +38,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
     summary: 'The terms of the category dimension',
     description:
       'A category is a term of the first frontend dimension (by position, then slug: the first of `/taxonomies`), at every depth, with its active products. Not paginated.',
-    response: data(z.array(LegacyCategorySchema)),
+    response: dataOf(z.array(LegacyCategorySchema)),
     okDescription: 'The categories.',
     deprecated: { successor: '/taxonomies' },
     handler: categories.list,
@@ -54,7 +51,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
     tag: TAG,
     summary: 'One category',
     pathParams: slugParam('The term slug within the category dimension.'),
-    response: data(LegacyCategorySchema),
+    response: dataOf(LegacyCategorySchema),
     okDescription: 'The category.',
     errors: [404],
     deprecated: { successor: '/taxonomies' },
@@ -85,7 +82,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
     pathParams: z.object({
       orderNumber: z.string().openapi({ description: 'The order number, matched exactly.' }),
     }),
-    response: data(LegacyMainArticleSchema),
+    response: dataOf(LegacyMainArticleSchema),
     okDescription: 'The article.',
     errors: [404],
     deprecated: { successor: '/articles?type=main' },
@@ -99,7 +96,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
     tag: TAG,
     summary: 'All active manufacturers as makers',
     description: 'Sorted by short name, then slug; not paginated.',
-    response: data(z.array(LegacyMakerSchema)),
+    response: dataOf(z.array(LegacyMakerSchema)),
     okDescription: 'The makers.',
     deprecated: { successor: '/manufacturers' },
     handler: makers.list,
@@ -112,7 +109,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
     tag: TAG,
     summary: 'One active manufacturer as a maker',
     pathParams: idParam('The manufacturer id.'),
-    response: data(LegacyMakerSchema),
+    response: dataOf(LegacyMakerSchema),
     okDescription: 'The maker.',
     errors: [404],
     deprecated: { successor: '/manufacturers' },
@@ -140,7 +137,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
     tag: TAG,
     summary: 'One tractor model as a tractor',
     pathParams: idParam('The tractor model id.'),
-    response: data(LegacyTractorSchema),
+    response: dataOf(LegacyTractorSchema),
     okDescription: 'The tractor.',
     errors: [404],
     deprecated: { successor: '/tractor-models' },
@@ -155,7 +152,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
     summary: 'The published PDF catalogs',
     description:
       'Published and within their validity, by position, then title; not paginated. From the snapshot’s `catalogs.ndjson`. The current API has no catalog endpoint: its successor for PDFs is the media library (`/media?type=brochure`).',
-    response: data(z.array(LegacyCatalogSchema)),
+    response: dataOf(z.array(LegacyCatalogSchema)),
     okDescription: 'The catalogs.',
     deprecated: { successor: '/media?type=brochure' },
     handler: catalogs.list,
@@ -168,7 +165,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
     tag: TAG,
     summary: 'One published PDF catalog',
     pathParams: slugParam('The catalog slug.'),
-    response: data(LegacyCatalogSchema),
+    response: dataOf(LegacyCatalogSchema),
     okDescription: 'The catalog.',
     errors: [404],
     deprecated: { successor: '/media?type=brochure' },
@@ -197,7 +194,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
     tag: TAG,
     summary: 'One spare-part group with its spare parts',
     pathParams: idParam('The product id.'),
-    response: data(LegacySparepartGroupDetailSchema),
+    response: dataOf(LegacySparepartGroupDetailSchema),
     okDescription: 'The group.',
     errors: [404],
     deprecated: { successor: '/products' },
