@@ -34,9 +34,9 @@ function prose(markdown: string): string {
 /** The link targets of a page: inline `[text](target)` and reference definitions `[label]: target`. */
 function targets(markdown: string): string[] {
   const text = prose(markdown);
-  const inline = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]);
+  const inline = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1] ?? '');
   const defined = [...text.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)].map(
-    (m) => m[1],
+    (m) => m[1] ?? '',
   );
   return [...inline, ...defined];
 }
@@ -48,7 +48,7 @@ function anchors(markdown: string): Set<string> {
   for (const [, heading] of withoutFences(markdown)
     .replace(/`([^`\n]*)`/g, '$1')
     .matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
-    const base = heading
+    const base = (heading ?? '')
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
       .toLowerCase()
       .replace(/[^\p{L}\p{N}\s_-]/gu, '')
