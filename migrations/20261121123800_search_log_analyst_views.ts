@@ -1,6 +1,6 @@
 /**
  * Views over `search_log` for analysts who query Postgres from their own BI tool, and for
- * `npm run search-report` (src/search-report/). Documented in docs/operations.md.
+ * `npm run search-report` (src/search-report/). Documented in docs/search-log.md.
  *
  * Definitions shared by all views:
  * - a day is a UTC calendar day of `created_at`;

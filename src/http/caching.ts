@@ -1,6 +1,6 @@
 /**
- * HTTP revalidation of the JSON responses of `/api/v1` (the spec says nothing about caching, so this is
- * the design, documented in docs/operations.md for operators with a CDN):
+ * HTTP revalidation of the JSON responses of `/api/v1` (the spec says nothing about caching, so this is the
+ * design, documented in docs/operations.md, "HTTP caching", for operators with a CDN):
  *
  * - every 200 JSON body carries a strong `ETag` (a SHA-256 of the exact bytes sent, or for a list page
  *   from the cache, of its items' digest and the rest of its bytes: it changes exactly when they do);

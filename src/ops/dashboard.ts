@@ -8,8 +8,8 @@
  * clean, empty, obliterate, job schedulers, job data, ...) needs `ops:queues:write`, which `*` does not grant
  * (src/tokens/tokens.ts): 401/403 otherwise, in the spec's error shape, before Bull Board sees the request. A
  * reader without the right gets Bull Board in read-only mode, so its page offers no action it would refuse.
- * Its UI pages and static files need the header too; docs/operations.md says how an operator gets it into a
- * browser.
+ * Its UI pages and static files need the header too; docs/operations.md ("The dashboard in a browser") says
+ * how an operator gets it into a browser.
  */
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';

@@ -1,5 +1,5 @@
 /**
- * Health endpoints for load balancers and orchestrators (README "Operations"):
+ * Health endpoints for load balancers and orchestrators (docs/operations.md):
  * - `GET /up`: the process is alive and its event loop answers. No dependency is asked, so a Postgres or
  *   Meilisearch outage never makes an orchestrator restart healthy API processes (as Laravel's `/up`).
  * - `GET /ready`: Postgres, Redis and Meilisearch answer within a short timeout each and every live index

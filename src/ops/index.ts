@@ -1,8 +1,8 @@
 /**
- * Operations endpoints, outside `/api` (so not in the request log) but counted by the request limits:
- * `/up` and `/ready` (health.ts, public), `/metrics` (metrics.ts) and `/admin/queues` (dashboard.ts), the
- * last two only for bearer tokens with `*` or `ops:queues:write`, and changing a queue only with
- * `ops:queues:write`. README "Operations" lists them.
+ * Operations endpoints, outside `/api` (so not in the request log) but counted by the request limits: `/up`
+ * and `/ready` (health.ts, public), `/metrics` (metrics.ts) and `/admin/queues` (dashboard.ts), the last two
+ * only for bearer tokens with `*` or `ops:queues:write`, and changing a queue only with `ops:queues:write`.
+ * docs/operations.md ("Health, metrics and the queue dashboard") lists them.
  */
 import { Router, type RequestHandler } from 'express';
 import type Redis from 'ioredis';

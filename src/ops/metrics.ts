@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (prom-client) on `GET /metrics` (README "Operations"). Each app has a registry of its
+ * Prometheus metrics (prom-client) on `GET /metrics` (docs/operations.md). Each app has a registry of its
  * own (tests run several apps in one process). Labels are bounded: routes are Express route patterns
  * (`/api/v1/products/:slug`), never raw URLs; a request that matched no route is `route="unmatched"`.
  *
@@ -39,8 +39,8 @@ const watchedPrototypes = new WeakSet<object>();
  * Makes `req`'s app remember, for each request, the route the router matches and the mount path at that
  * moment: Express restores `req.baseUrl` when an error leaves a router, so the mount path must be read
  * when the router sets `req.route`, not when the response finishes. The accessor goes on the app's request
- * prototype once (a `defineProperty` on every request cost about 8 µs each, a third of a bare Express
- * response, measured); `req.route` reads and writes as before.
+ * prototype once (a `defineProperty` on every request cost a large share of a bare Express response,
+ * measured); `req.route` reads and writes as before.
  */
 function watchRouteOf(req: object): void {
   const proto = Object.getPrototypeOf(req) as object;

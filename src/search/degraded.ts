@@ -1,8 +1,8 @@
 /**
- * Degraded answers (docs/operations.md): while Meilisearch cannot answer, the lists that need no full-text
- * search come from Postgres. Such a response carries `X-Search-Degraded: 1`, which `/metrics` counts
- * (`api_degraded_responses_total` by route, src/ops/metrics.ts), and the API logs a warning at most once a
- * minute per list.
+ * Degraded answers (docs/operations.md, "When a dependency fails"): while Meilisearch cannot answer, the
+ * lists that need no full-text search come from Postgres. Such a response carries `X-Search-Degraded: 1`,
+ * which `/metrics` counts (`api_degraded_responses_total` by route, src/ops/metrics.ts), and the API logs a
+ * warning at most once a minute per list.
  */
 import type { Response } from 'express';
 import { throttledWarning, type Logger } from '../logger';

@@ -1,9 +1,9 @@
 /**
- * The API's HTTP client for Meilisearch (docs/search.md): requests go over a keep-alive undici `Pool` with
- * `pool.request` instead of the global `fetch`, which costs a WHATWG Request, Headers, Response and body
- * stream per call (the largest part of the API's CPU profile next to JSON). Deadlines: `connectTimeoutMs` to
- * open a connection, `requestTimeoutMs` for the answer's headers and again for its body; the meilisearch
- * client's own `timeout` aborts the whole call (it passes an AbortSignal).
+ * The API's HTTP client for Meilisearch: requests go over a keep-alive undici `Pool` with `pool.request`
+ * instead of the global `fetch`, which costs a WHATWG Request, Headers, Response and body stream per call
+ * (the largest part of the API's CPU profile next to JSON). Deadlines: `connectTimeoutMs` to open a
+ * connection, `requestTimeoutMs` for the answer's headers and again for its body; the meilisearch client's
+ * own `timeout` aborts the whole call (it passes an AbortSignal).
  *
  * The meilisearch package wraps whatever a custom client throws in a `MeilisearchRequestError` (the app
  * maps it to 503). An answer with status ≥ 400 is thrown as `MeilisearchAnswerError`, whose `code` is
