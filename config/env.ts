@@ -43,7 +43,7 @@ const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 /**
  * RENDER_MAX_PIXELS' default: 12 megapixels (4000×3000), the size the worker's memory budget is measured
  * at; two such renders at once, transparent PNGs included, keep the worker within its 500 MB budget at the
- * default concurrency (measured: the bounded renders case, BENCHMARKS.md).
+ * default concurrency (measured: docs/benchmarks-history.md, "Bounded renders").
  */
 export const DEFAULT_RENDER_MAX_PIXELS = 12_000_000;
 

@@ -75,8 +75,9 @@ export interface SharpSettings {
 }
 
 /**
- * Cache off and 2 threads keep the worker's memory low on 12-megapixel photos (measured, BENCHMARKS.md); the
- * cache only helps when the same image is opened repeatedly, which a render job never does.
+ * Cache off and 2 threads keep the worker's memory low on 12-megapixel photos (measured: BENCHMARKS.md,
+ * "Renditions"); the cache only helps when the same image is opened repeatedly, which a render job never
+ * does.
  */
 export const DEFAULT_SHARP_SETTINGS: SharpSettings = { cacheMemoryMb: 0, concurrency: 2 };
 
@@ -84,9 +85,9 @@ export const DEFAULT_SHARP_SETTINGS: SharpSettings = { cacheMemoryMb: 0, concurr
  * The settings for `renderConcurrency` renders at once on this machine: cache off, and libvips threads per
  * image = the cores. With cores ÷ renders threads the worker kept only about one core busy, since a render
  * waiting for the JavaScript thread, Postgres or Redis leaves its core idle; with a thread per core for each
- * render the other render's threads fill it, which renders faster at the same peak memory (measured: the
- * renditions bench, BENCHMARKS.md). `renderConcurrency` is accepted for the callers' sake and does not
- * change the result.
+ * render the other render's threads fill it, which renders faster at the same peak memory (measured:
+ * docs/benchmarks-history.md, "Renditions at sharp's speed"). `renderConcurrency` is accepted for the
+ * callers' sake and does not change the result.
  */
 export function sharpSettingsFor(
   renderConcurrency: number,
