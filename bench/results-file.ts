@@ -45,12 +45,14 @@ export class ResultsFileError extends Error {
 export interface MeasurementStamp {
   /** Short SHA of HEAD, or `unknown` outside a git checkout. */
   commit: string;
-  /** `clean`, or `dirty (N files)` when tracked or new files other than the results file differ from HEAD. */
+  /** `clean`, or `dirty: N files differ` when tracked or new files other than the results file differ from HEAD. */
   tree: string;
   /** ISO 8601, UTC, to the second. */
   date: string;
   node: string;
   cores: number;
+  /** The machine's one-minute load average at the start: above the cores, the run shared them. */
+  load: number;
 }
 
 const open = (area: string) => `<!-- bench:${area} -->`;
@@ -107,18 +109,22 @@ export function measurementStamp(): MeasurementStamp {
     .filter((line) => line.trim() !== '' && line.slice(3) !== own);
   return {
     commit: git(['rev-parse', '--short', 'HEAD']) ?? 'unknown',
-    tree: changed.length === 0 ? 'clean' : `dirty (${changed.length} files)`,
+    tree: changed.length === 0 ? 'clean' : `dirty: ${changed.length} files differ`,
     date: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     node: process.version,
     cores: os.cpus().length,
+    load: Math.round(os.loadavg()[0]! * 10) / 10,
   };
 }
 
-/** The first line of a section: `measured at <commit> (<tree>), <date>, <node>, <cores> cores`. */
+/**
+ * The first line of a section: `Measured at <commit> (tree <state>), <date>, Node <version>, <cores> cores,
+ * load average <load>; <run>.`
+ */
 export function stampLine(stamp: MeasurementStamp, run?: string): string {
   return (
-    `Measured at \`${stamp.commit}\` (${stamp.tree}), ${stamp.date}, Node ${stamp.node}, ` +
-    `${stamp.cores} cores${run ? `; ${run}` : ''}.`
+    `Measured at \`${stamp.commit}\` (tree ${stamp.tree}), ${stamp.date}, Node ${stamp.node}, ` +
+    `${stamp.cores} cores, load average ${stamp.load}${run ? `; ${run}` : ''}.`
   );
 }
 

@@ -46,6 +46,7 @@ const STAMP: MeasurementStamp = {
   date: '2026-01-02T03:04:05Z',
   node: 'v24.0.0',
   cores: 2,
+  load: 1.5,
 };
 
 describe('replaceSection', () => {
@@ -103,7 +104,7 @@ describe('writeResults', () => {
     );
     const out = readFileSync(file, 'utf8');
     expect(out).toContain(
-      'Measured at `abc1234` (clean), 2026-01-02T03:04:05Z, Node v24.0.0, 2 cores; `x`.\n\n' +
+      'Measured at `abc1234` (tree clean), 2026-01-02T03:04:05Z, Node v24.0.0, 2 cores, load average 1.5; `x`.\n\n' +
         '| scale  | records |\n| ------ | ------: |\n| medium | 135,687 |\n',
     );
     const outside = (text: string) => text.replace(/<!-- bench:import -->[\s\S]*<!-- \/bench:import -->/, '');
