@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/render-pipeline.ts [--scale small|medium] [--jobs n] [--worker-root <dir>] [--limit n]`:
- * the rendition backlog end to end next to sharp alone on the same originals, in one run (issue 14.5).
+ * the rendition backlog end to end next to sharp alone on the same originals, in one run.
  *
  * 1. The demo catalog of `scale` (seed 1; generated into .data/bench when missing) in a database of its
  *    own (`catalog_bench_render_<scale>`, imported on the first run, kept), its MEDIA_ROOT in

@@ -1,5 +1,5 @@
 /**
- * The API benchmark's cases (issue 14): each API case next to its reference, measured back to back.
+ * The API benchmark's cases: each API case next to its reference, measured back to back.
  *
  * - Unique requests, which the result cache cannot answer: `/products?search=`, `/media?search=`, the
  *   filtered `/products` (`taxons`, `manufacturer`) and `/media` (`type`, `folder`) lists, every request

@@ -224,7 +224,7 @@ export interface RankedText {
 }
 
 /**
- * Up to `n` product searches for the unique-request and Zipf cases (issue 14), most frequent first: the
+ * Up to `n` product searches for the unique-request and Zipf cases, most frequent first: the
  * searches of `searchQueries` by kind, then every machine type, model code with size, type with size,
  * type with edition word and type with model code and size that the active products' German names hold,
  * ranked by the number of products they come from (ties by text). Deterministic for a given catalog.

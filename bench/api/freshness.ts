@@ -1,5 +1,5 @@
 /**
- * Freshness (issue 14): how long after an import commits a change shows in `GET /products`, with the
+ * Freshness: how long after an import commits a change shows in `GET /products`, with the
  * result cache on and the real worker (indexer/worker.ts: an outbox sync every 2 s, then the new index
  * generation announced on Redis) running. Small catalog (seed 1) in a database of its own, its indexes
  * built in-process into the benchmark's Meilisearch under an index prefix of their own, then the worker
@@ -7,7 +7,7 @@
  * with one product's German name changed, imported in full mode in one of two ways:
  *
  * - `cli`: `src/cli/catalog-import.ts` as its own process, as operators run it: `importSnapshot`, then a
- *   sync asked of the worker at once (issue 14.6); the clock starts when its "committed in" line arrives;
+ *   sync asked of the worker at once; the clock starts when its "committed in" line arrives;
  * - `schedule`: `importSnapshot` alone, in this process (nothing asks for a sync: the worker's 2 s
  *   schedule takes the change); the clock starts when it reports its COMMIT done.
  *

@@ -1,5 +1,5 @@
 /**
- * API benchmark (issues 3 and 14): the real API, started as its own process over the medium catalog, driven by
+ * API benchmark: the real API, started as its own process over the medium catalog, driven by
  * autocannon from this process, next to two baselines measured in the same run: raw Meilisearch answering
  * the same search requests the API sends it, and a bare Express JSON endpoint. This file runs the steps in
  * order; each step lives in its own file of this folder.
@@ -23,7 +23,7 @@
  * - The Express baseline also serves the detail bodies the API sent (captured just before the cases), so
  *   that the detail cases compare the API with Express sending the same JSON.
  *
- * Cases (issue 14; catalog.ts, cases.ts, unique.ts; 16 connections, 20 s each after a 3 s warm-up; each
+ * Cases (catalog.ts, cases.ts, unique.ts; 16 connections, 20 s each after a 3 s warm-up; each
  * API case followed by its reference, back to back):
  * - unique requests the result cache cannot answer: `/products?search=`, `/media?search=`, `/products`
  *   filtered by `taxons`/`manufacturer`, `/media` by `type`/`folder`: templates (searches from the

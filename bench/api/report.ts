@@ -1,5 +1,5 @@
 /**
- * The API benchmark's targets (issue 14) checked against its measurements, and its result as Markdown for
+ * The API benchmark's targets (BENCHMARKS.md, "Targets") checked against its measurements, and its result as Markdown for
  * BENCHMARKS.md.
  */
 import { CASE } from './cases';
@@ -42,7 +42,7 @@ function rateLimitOverhead(cases: CaseResult[]): string {
   );
 }
 
-/** The pairs compared and their targets (issue 14). */
+/** The pairs compared and their target ratios. */
 const PAIRS: { api: string; reference: string; target?: number }[] = [
   { api: CASE.productSearch, reference: CASE.rawProductSearch, target: 0.9 },
   { api: CASE.mediaSearch, reference: CASE.rawMediaSearch, target: 0.9 },
@@ -55,7 +55,7 @@ const PAIRS: { api: string; reference: string; target?: number }[] = [
 ];
 
 /**
- * The ratios of the pairs and the targets of issue 14: each pair's ratio (its cases without failures and,
+ * The ratios of the pairs and the API benchmark's targets: each pair's ratio (its cases without failures and,
  * for unique cases, without a repeated request), freshness p95 ≤ 1 s, the API's peak RSS ≤ 200 MB, plus a
  * fixed number of SQL statements per product detail and every file response checked.
  */

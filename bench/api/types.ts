@@ -111,7 +111,7 @@ export interface Ratio {
   reference: string;
   /** API requests/s ÷ the reference's */
   value: number;
-  /** The target ratio (issue 14), if any. */
+  /** The target ratio, if any. */
   target?: number;
 }
 

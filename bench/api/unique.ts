@@ -1,5 +1,5 @@
 /**
- * Request streams for the cases of issue 14 that the API's result cache must not answer from memory
+ * Request streams for the API benchmark's cases that the API's result cache must not answer from memory
  * unless it really would: unique requests (no path sent twice within a case: every search or filter
  * template × `per_page` 1..100 × `page`, shuffled with a fixed seed) and a Zipf mix of product searches as
  * shoppers type them (a fixed seed). Each stream has its raw Meilisearch twin: the Meilisearch request the
