@@ -6,7 +6,7 @@
  *
  * - `replaceSection(text, area, body)`: pure; throws a `ResultsFileError` when the area's markers are
  *   missing, repeated or in the wrong order.
- * - `measurementStamp()`: the commit, whether the tree differs from it, the UTC time, Node and the cores,
+ * - `measurementStamp()`: the commit, whether the tree differs from it, the UTC time, Node, the cores and load,
  *   taken once at the start of a run (a run takes minutes, and the tree may move meanwhile).
  * - `checkMarkers(areas)`: the same checks up front, before a run spends minutes measuring.
  * - `writeResults(sections, stamp)`: replaces every given area in one read and one atomic write, each

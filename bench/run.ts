@@ -5,12 +5,12 @@
  * runs the benchmarks and prints Markdown tables. With `--write` each area's tables also replace that area's
  * section of BENCHMARKS.md as soon as it is measured (bench/results-file.ts: areas `api`, `freshness`,
  * `memory`, `hostile`, `rate-limit`, `render`, `import`), headed by the commit, the tree's state, the date,
- * Node and the cores; without it nothing is written, so that a smoke or partial run never replaces the
- * results, and a smoke run (`--duration` under 5 s) with `--write` is refused. All run by default, the API first
- * (about 11 minutes: full reindex, eighteen 23 s cases, freshness; the first run also generates and imports
- * the medium catalog, about a minute more; `--duration 2` is a smoke run of about 1.5 minutes), then the
- * hostile searches (about 1.5 minutes), renditions (under half a minute), then the import (under a minute
- * for `medium`). `--only freshness` runs the API benchmark's freshness measurement alone.
+ * Node, the cores and the load average; without it nothing is written, so that a smoke or partial run never
+ * replaces the results, and a smoke run (`--duration` under 5 s) with `--write` is refused. All run by
+ * default, the API first (about 11 minutes: full reindex, eighteen 23 s cases, freshness; the first run also
+ * generates and imports the medium catalog, about a minute more; `--duration 2` is a smoke run of about 1.5
+ * minutes), then the hostile searches (about 1.5 minutes), renditions (under half a minute), then the import
+ * (under a minute for `medium`). `--only freshness` runs the API benchmark's freshness measurement alone.
  *
  * - API (bench/api/): the API as its own process over the medium catalog, driven by autocannon: unique
  *   searches and filtered lists next to raw Meilisearch on the same requests, a Zipf mix of searches
