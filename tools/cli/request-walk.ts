@@ -7,7 +7,8 @@
  *
  * `--request` is a path under /api/v1 (default: a German compound in a frontend taxon of the sample
  * catalog); `--snapshot` a catalog snapshot directory (default the shared sample catalog); `--json` prints
- * the whole measurement as JSON. Exits 1 with one line on failure.
+ * the whole measurement as JSON. Exits 1 with one line on failure. Interrupted (Ctrl-C), it stops its
+ * children but leaves its database `catalog_walk_<hex>` behind: drop it by hand.
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_REQUEST, DEFAULT_WARMUPS, formatWalk, SAMPLE_SNAPSHOT, walkRequest } from '../request-walk';
