@@ -50,6 +50,7 @@ import { startRedisServer } from '../tools/dev/redis-server';
 import { roleKeyEnv, startBundledMeilisearch, type BundledMeilisearch } from '../tools/dev/meilisearch';
 import { generateCatalog } from '../tools/generate';
 import { API_NODE_FLAGS } from '../config/runtime';
+import { exitWithError } from '../src/cli/exit';
 import { buildIndexes, startApi, startWorker, type Child } from './api/services';
 import { checkMarkers, measurementStamp, runLine, writeResults } from './results-file';
 
@@ -684,7 +685,4 @@ async function main(): Promise<void> {
 // Ctrl-C or a kill: exit through process.exit so that the 'exit' hooks stop the children.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
-main().catch((error: unknown) => {
-  console.error(`chaos failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitWithError('chaos failed', error, { stack: true }));

@@ -49,6 +49,7 @@ import {
   type JudgedQuery,
   type QueryOutcome,
 } from '../tools/relevance/queries';
+import { exitWithError } from '../src/cli/exit';
 import { ensureSnapshot, prepareDatabase } from './api/services';
 import { checkMarkers, measurementStamp, runLine, writeResults, type Area } from './results-file';
 
@@ -248,7 +249,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void main().catch((error: unknown) => exitWithError('relevance failed', error, { stack: true }));

@@ -37,6 +37,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { getConfig } from '../config/env';
+import { exitWithError } from '../src/cli/exit';
 import { apiSections, apiTable, benchApi, benchFreshnessOnly, freshnessTable } from './api';
 import { benchHostile, hostileTable } from './api/hostile';
 import { benchImport, importTable, type ImportBenchResult, type Scale } from './import';
@@ -243,7 +244,4 @@ main()
   // Done: exit once the output is written. The Meilisearch client leaves the 10-minute timer of each
   // `waitForTask` of the reindex behind, which would otherwise keep a short run alive for that long.
   .then(() => process.stderr.write('', () => process.stdout.write('', () => process.exit(0))))
-  .catch((error: unknown) => {
-    console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  });
+  .catch((error: unknown) => exitWithError('bench failed', error));

@@ -7,9 +7,10 @@
 import { parseArgs } from 'node:util';
 import { getConfig, type AppConfig } from '../../config/env';
 import { createDb } from '../db/database';
-import { ImportError, importSnapshot } from '../import';
+import { importSnapshot } from '../import';
 import { withDeadline } from '../jobs/connection';
 import { createIndexQueue, enqueueSync } from '../jobs/index-queue';
+import { exitWithError } from './exit';
 
 function usage(message: string): never {
   console.error(
@@ -77,9 +78,4 @@ async function askForSync(config: AppConfig): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  const message =
-    error instanceof ImportError ? error.message : error instanceof Error ? error.message : String(error);
-  console.error(`catalog:import failed: ${message}`);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitWithError('catalog:import failed', error));

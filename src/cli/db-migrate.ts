@@ -4,6 +4,7 @@
  */
 import { getConfig } from '../../config/env';
 import { createDb, databaseName, ensureDatabase, migrateLatest } from '../db/database';
+import { exitWithError } from './exit';
 
 async function main(): Promise<void> {
   const config = getConfig();
@@ -23,7 +24,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`db:migrate failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitWithError('db:migrate failed', error));

@@ -14,6 +14,7 @@ import { Meilisearch, MeilisearchApiError } from 'meilisearch';
 import { getConfig } from '../../config/env';
 import { MEILI_ADMIN_TIMEOUT_MS } from '../search/indexes';
 import { ensureRoleKeys, ROLE_VARIABLES } from '../search/keys';
+import { exitWithError } from './exit';
 
 function fail(message: string): never {
   console.error(`meili:keys: ${message}`);
@@ -57,6 +58,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  fail(`failed: ${error instanceof Error ? error.message : String(error)}`);
-});
+main().catch((error: unknown) => exitWithError('meili:keys', error));

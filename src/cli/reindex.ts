@@ -21,6 +21,7 @@ import {
 import { createRenderQueue, renderBacklog } from '../jobs/render-queue';
 import { watchJob } from '../jobs/watch';
 import { createMeiliClient, INDEX_NAMES, indexUid, type IndexName } from '../search/indexes';
+import { exitWithError } from './exit';
 
 const USAGE = `Usage: npm run reindex -- <${REINDEX_TARGETS.join('|')}> [--wait]`;
 /** How long the CLI waits for Redis before giving up. */
@@ -200,8 +201,5 @@ async function main(): Promise<number> {
 
 main().then(
   (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`reindex failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
+  (error: unknown) => exitWithError('reindex failed', error),
 );

@@ -13,6 +13,7 @@ import { renderHtml } from '../search-report/html';
 import { loadReport } from '../search-report/query';
 import { ReportUsageError, resolveRange } from '../search-report/range';
 import { formatReport } from '../search-report/terminal';
+import { exitWithError } from './exit';
 
 const USAGE = 'usage: npm run search-report -- [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--html <file>]';
 
@@ -46,8 +47,4 @@ async function main(args: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`search-report: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
-  process.exit(1);
-});
+main(process.argv.slice(2)).catch((error: unknown) => exitWithError('search-report', error));

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { getConfig } from '../../config/env';
 import { createDb } from '../db/database';
 import { createToken, listTokens, PROFILES, revokeToken, TokenError, type Profile } from '../tokens/tokens';
+import { exitWithError } from './exit';
 
 const when = (d: Date | null) => (d ? d.toISOString().replace('T', ' ').slice(0, 19) : '-');
 
@@ -65,8 +66,6 @@ async function run(command: string | undefined, args: string[]): Promise<void> {
   }
 }
 
-run(process.argv[2], process.argv.slice(3)).catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`token:${process.argv[2] ?? ''} failed: ${message}\n`);
-  process.exit(1);
-});
+run(process.argv[2], process.argv.slice(3)).catch((error: unknown) =>
+  exitWithError(`token:${process.argv[2] ?? ''} failed`, error),
+);
