@@ -59,6 +59,8 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
+# `npm run <command>` runs its `pre<command>` check first (package.json); here it only finds dist/ in place.
+COPY scripts/preflight.mjs ./scripts/
 # The code stays root-owned (read-only for the service); only the media files belong to the service user
 # `node` (uid 1000, from the base image). A named volume mounted here starts with this owner.
 RUN mkdir -p /app/storage/media && chown -R node:node /app/storage
