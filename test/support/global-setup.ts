@@ -14,6 +14,7 @@ import { ensureRoleKeys } from '../../src/search/keys';
 import { startBundledMeilisearch, type BundledMeilisearch } from '../../tools/dev/meilisearch';
 import { createDb, dropDatabase, ensureDatabase, migrateLatest } from '../../src/db/database';
 import { TEMPLATE_URL, templateName } from './database';
+import { checkPrerequisites } from './prerequisites';
 import { TEST_PREFIX } from './stack';
 
 async function prepareTemplate(): Promise<void> {
@@ -31,7 +32,8 @@ async function prepareTemplate(): Promise<void> {
   await db.destroy();
 }
 
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(run: Parameters<typeof checkPrerequisites>[0]): Promise<void> {
+  checkPrerequisites(run);
   await prepareTemplate();
   const meili = await startBundledMeilisearch();
   (globalThis as { __testMeili?: BundledMeilisearch }).__testMeili = meili;
