@@ -39,7 +39,8 @@ import { importSnapshot } from '../src/import';
 import { parseMediaListParams } from '../src/resources/media/params';
 import { searchMedia } from '../src/resources/media/search';
 import { parseProductListParams } from '../src/resources/products/params';
-import { searchProducts, type SearchDeps } from '../src/resources/products/search';
+import { searchProducts } from '../src/resources/products/search';
+import type { SearchDeps } from '../src/resources/searchable-list';
 import { loadLexicon } from '../src/search/german/vocabulary';
 import { createApiMeiliClient, createMeiliClient } from '../src/search/indexes';
 import {
@@ -112,7 +113,12 @@ async function runCatalog(catalog: Catalog, meili: { url: string; masterKey: str
     const lexicon = loadLexicon(db, { curated: o.curated });
     const search = createApiMeiliClient(config);
     closeSearch = search.close;
-    const deps: SearchDeps = { db, meili: search.meili, prefix, lexicon: () => lexicon };
+    const deps: SearchDeps = {
+      db,
+      meili: search.meili,
+      config: { meiliIndexPrefix: prefix },
+      lexicon: () => lexicon,
+    };
     const started = Date.now();
     const outcomes: QueryOutcome[] = [];
     for (const query of catalog.queries) {

@@ -16,14 +16,13 @@ import { rateLimit } from './http/rate-limit';
 import { isPostgresUnavailable } from './db/database';
 import { redactUrl, throttledWarning } from './logger';
 import { createOps, limitOps, OPS_PATHS } from './ops';
-import { attachSearchLog } from './search-log';
 import { lexiconProvider } from './search/german/provider';
 import { createResultCache } from './search/result-cache';
 import { docsRouter } from './openapi/routes';
 import { filesRouter } from './resources/files/handlers';
 import { apiRouter } from './http/router';
 import { API_ROUTES } from './routes';
-import type { AppDeps } from './deps';
+import type { AppDeps, RouteDeps } from './deps';
 
 export type { AppDeps } from './deps';
 
@@ -74,7 +73,7 @@ export function createApp(given: AppDeps): Express {
   const resultCache =
     given.resultCache ?? createResultCache(given.config.resultCacheBytes, given.generations);
   const ops = createOps({ ...given, resultCache });
-  const deps: AppDeps = {
+  const deps: RouteDeps = {
     ...given,
     meili: ops.meili,
     lexicon: given.lexicon ?? lexiconProvider(given.db, { logger: given.logger }),
@@ -87,7 +86,6 @@ export function createApp(given: AppDeps): Express {
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy);
   app.set('query parser', (raw: string | null | undefined) => parsePhpQuery(raw ?? ''));
-  attachSearchLog(app, deps.searchLog);
 
   app.use(helmet());
   const onRedisError = throttledWarning(deps.logger, 'rate limits are off: Redis is unreachable');

@@ -53,3 +53,9 @@ export interface AppDeps {
   /** The result cache of the list and search endpoints; default: API_RESULT_CACHE_MB over `generations`. */
   resultCache?: ResultCache;
 }
+
+/** What every route's handler gets: `AppDeps` as createApp completes them, with its lexicon and result cache. */
+export interface RouteDeps extends AppDeps {
+  lexicon: LexiconProvider;
+  resultCache: ResultCache;
+}

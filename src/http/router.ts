@@ -9,7 +9,7 @@
  * `Access-Control-Request-Method`) are answered by the CORS middleware before they reach a route.
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { AppDeps } from '../deps';
+import type { AppDeps, RouteDeps } from '../deps';
 import { z } from '../openapi/zod';
 import { requireToken } from './auth';
 import { sendJson, type CacheScope, type JsonReply } from './caching';
@@ -78,10 +78,14 @@ function deprecationHeaders(apiBaseUrl: string, deprecated: Deprecated): Request
   };
 }
 
-/** What the handler factory of a route gets besides the app: the route's absolute URL (`links.path`). */
+/** What the handler factory of a route gets besides the app: its declared path and its absolute URL. */
 export interface RouteContext {
-  /** `${API base URL}${path}` with the OpenAPI path as written (`.../products`) */
+  /** the declared path (`/content/products`): a handler shared by two routes tells them apart by it */
+  path: `/${string}`;
+  /** `${API base URL}${path}` with the OpenAPI path as written (`.../products`): `links.path` */
   url: string;
+  /** the route is declared with `searchSession`: its searches go to the search log */
+  searchSession: boolean;
 }
 
 /** One route of `/api/v1`: its method and path, who may call it, its input and output, and its handler. */
@@ -108,14 +112,14 @@ export interface RouteDeclaration<Q> {
   searchSession?: boolean;
   /** a route of the legacy layer, and the current endpoint that replaces it (see `Deprecated`) */
   deprecated?: Deprecated;
-  handler: (deps: AppDeps, ctx: RouteContext) => RouteHandler<Q>;
+  handler: (deps: RouteDeps, ctx: RouteContext) => RouteHandler<Q>;
 }
 
 /** A declared route, its query type erased: what the table holds. */
 export type ApiRoute = Omit<RouteDeclaration<unknown>, 'handler' | 'query'> & {
   query?: QuerySchema;
   /** the Express handler: parses the query, then calls the declared handler */
-  mount: (deps: AppDeps) => Handler;
+  mount: (deps: RouteDeps) => Handler;
 };
 
 /** Declares a route (see `RouteDeclaration`); the query type flows from `query` into `handler`. */
@@ -125,7 +129,8 @@ export function route<Q = undefined>(declaration: RouteDeclaration<Q>): ApiRoute
     ...rest,
     ...(query ? { query: query as QuerySchema } : {}),
     mount: (deps) => {
-      const handle = handler(deps, { url: `${deps.config.apiBaseUrl}${declaration.path}` });
+      const { path, searchSession = false } = declaration;
+      const handle = handler(deps, { path, url: `${deps.config.apiBaseUrl}${path}`, searchSession });
       const policy = { scope: cacheScope(declaration.auth), maxAgeSeconds: deps.config.apiCacheMaxAge };
       return async (req, res) => {
         const input = (query ? parseQuery(query, req.query as ParsedQuery) : undefined) as Q;
@@ -194,7 +199,7 @@ function authMiddleware(deps: AppDeps, auth: RouteAuth): RequestHandler[] {
  * Legacy routes (`deprecated`) get their deprecation headers on every response, and are left out while
  * `API_LEGACY_ENDPOINTS` is off (their paths are then unknown: 404).
  */
-export function mountRoutes(router: Router, deps: AppDeps, routes: readonly ApiRoute[]): void {
+export function mountRoutes(router: Router, deps: RouteDeps, routes: readonly ApiRoute[]): void {
   for (const r of routes) {
     if (r.deprecated && !deps.config.legacyEndpoints) continue;
     const path = expressPath(r.path);
@@ -220,7 +225,7 @@ export function get(router: Router, path: string, handler: Handler, ...before: R
  * The router mounted at `/api/v1`: `routes` (src/routes.ts `API_ROUTES`). Paths are case-sensitive, as
  * Laravel's routes are (`/Products` is 404).
  */
-export function apiRouter(deps: AppDeps, routes: readonly ApiRoute[]): Router {
+export function apiRouter(deps: RouteDeps, routes: readonly ApiRoute[]): Router {
   const router = Router({ caseSensitive: true });
   mountRoutes(router, deps, routes);
   return router;

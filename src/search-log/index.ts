@@ -5,15 +5,16 @@
  * well-formed `X-Search-Session`, the client's anonymous per-day key (cap.ts) and whether the query may
  * ever be suggested (suggestible.ts); nothing else about the client (no IP, token, user or user agent).
  *
- * A route calls `recordSearch(req, ...)` once it has its result. That call only queues the search for the
- * per-client cap check and returns; the searches queued in one turn of the event loop are checked
+ * The list path (src/resources/searchable-list.ts) calls `record(req, ...)` of the app's log
+ * (`AppDeps.searchLog`) once it has its result. That call only queues the search for the per-client cap
+ * check and returns; the searches queued in one turn of the event loop are checked
  * together in the background (cap.ts: one Redis transaction for all of them, not one per search), and
  * those the cap allows go into the bounded buffer that recorder.ts writes in batches. Redis unreachable:
  * the row is logged without the cap (the cap protects the analytics, not the service), under a client key
  * of the process's own day key, and a warning is logged at most once a minute.
  * Postgres unreachable: rows wait in the buffer (bounded). Neither ever fails or delays a response.
  */
-import type { Express, Request } from 'express';
+import type { Request } from 'express';
 import type Redis from 'ioredis';
 import type { Knex } from 'knex';
 import { throttledWarning, type Logger } from '../logger';
@@ -34,7 +35,18 @@ export type { SearchLogCounters } from './recorder';
 export type { SearchFilters } from './normalize';
 
 /** The searchable lists, as `search_log.endpoint` names them (their path under `/api/v1`). */
-export type SearchEndpoint = 'products' | 'media' | 'content/products' | 'content/media';
+export const SEARCH_ENDPOINTS = ['products', 'media', 'content/products', 'content/media'] as const;
+export type SearchEndpoint = (typeof SEARCH_ENDPOINTS)[number];
+
+/**
+ * The search log's name of the list declared at `path` (`/content/products` → `content/products`).
+ * Throws for a path that is not a searchable list: a route declares `searchSession` only on one.
+ */
+export function searchEndpointOf(path: string): SearchEndpoint {
+  const endpoint = SEARCH_ENDPOINTS.find((e) => `/${e}` === path);
+  if (!endpoint) throw new Error(`${path} is not a searchable list of the search log`);
+  return endpoint;
+}
 
 /** One search as a route reports it. */
 export interface SearchEntry {
@@ -190,20 +202,4 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
       await recorder.close(Math.max(0, deadline - Date.now()));
     },
   };
-}
-
-const LOCALS_KEY = 'searchLog';
-
-/** Makes `log` the search log of `app`'s routes (`recordSearch`). */
-export function attachSearchLog(app: Express, log: SearchLog): void {
-  app.locals[LOCALS_KEY] = log;
-}
-
-/**
- * Logs one search of a list route (call it once the result is known): see `SearchLog.record`. A no-op
- * in an app without a search log.
- */
-export function recordSearch(req: Request, entry: SearchEntry): void {
-  const log = req.app?.locals[LOCALS_KEY] as SearchLog | undefined;
-  log?.record(req, entry);
 }

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { ARTICLE_COLUMNS, articleFromRow } from '../../catalog/products';
 import type { ArticleRecord } from '../../catalog/records';
+import type { ListPage } from '../searchable-list';
 import type { ArticleListParams } from './params';
 
 /**
@@ -14,7 +15,7 @@ import type { ArticleListParams } from './params';
 export async function listArticlesFromPostgres(
   db: Knex,
   { type, page, perPage }: ArticleListParams,
-): Promise<{ hits: ArticleRecord[]; total: number }> {
+): Promise<ListPage<ArticleRecord>> {
   const condition = type ? 'a.is_active AND a.type = ?' : 'a.is_active';
   const bindings: Knex.RawBinding[] = type ? [type] : [];
   const [rows, count] = await Promise.all([
@@ -25,5 +26,5 @@ export async function listArticlesFromPostgres(
     ),
     db.raw<{ rows: { n: string }[] }>(`SELECT count(*) AS n FROM articles a WHERE ${condition}`, bindings),
   ]);
-  return { hits: rows.rows.map(articleFromRow), total: Number(count.rows[0]?.n ?? 0) };
+  return { records: rows.rows.map(articleFromRow), total: Number(count.rows[0]?.n ?? 0) };
 }

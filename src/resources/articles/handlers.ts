@@ -5,21 +5,17 @@
  * `spare`; other values ignored), `page`, `per_page`. There is no public single-article path;
  * `GET /content/articles/{ordernumber}` (token) answers one article from Postgres (docs/api/content-catalog.md).
  */
-import type { AppDeps } from '../../deps';
-import { reply, replyWithItems, serializeItems } from '../../http/caching';
-import { ApiError } from '../../http/errors';
-import { pageLinks } from '../../http/pagination';
-import type { ParsedQuery } from '../../http/query-string';
-import type { RouteContext, RouteHandler } from '../../http/router';
 import type { ArticleRecord } from '../../catalog/records';
+import type { AppDeps } from '../../deps';
+import { reply } from '../../http/caching';
+import { ApiError } from '../../http/errors';
+import type { RouteHandler } from '../../http/router';
 import { allOf, eq } from '../../search/filter';
+import { withoutOperators } from '../../search/german/query';
 import { indexUid } from '../../search/indexes';
 import { pageParams, totalHits } from '../../search/paging';
-import { degradedAnswers } from '../../search/degraded';
-import { withoutOperators } from '../../search/german/query';
-import { isMeilisearchOutage } from '../../search/http-client';
-import { resultCacheOf } from '../../search/result-cache';
 import { exactLongWords, searchText } from '../../search/search-text';
+import { searchableList, type ListPage, type SearchDeps } from '../searchable-list';
 import { listArticlesFromPostgres } from './fallback';
 import type { ArticleListParams } from './params';
 import { loadArticleDetail } from './query';
@@ -56,38 +52,38 @@ export function articleSearchText(search: string | undefined): string {
   );
 }
 
-/** The paginated article list. */
-export function list(deps: AppDeps, { url: path }: RouteContext): RouteHandler<ArticleListParams> {
-  const onDegraded = degradedAnswers(deps.logger, 'article lists');
-  return async (req, res, params) => {
-    const { search, type, page, perPage } = params;
-    const query = req.query as ParsedQuery;
-    const fromIndex = () =>
-      resultCacheOf(deps).get('articles', `articles?${JSON.stringify(params)}`, async () => {
-        const result = await deps.meili
-          .index(indexUid(deps.config.meiliIndexPrefix, 'articles'))
-          .search<ArticleRecord>(articleSearchText(search), {
-            filter: allOf(type ? [eq('type', type)] : []),
-            ...pageParams(page, perPage),
-            // ordernumber is unique: no tie-breaker, which would cost Meilisearch a second sort on deep pages.
-            sort: search ? undefined : ['ordernumber:asc'],
-            matchingStrategy: 'all',
-            attributesToRetrieve: RECORD_FIELDS,
-          });
-        const value = { items: serializeItems(result.hits.map(serializeArticle)), total: totalHits(result) };
-        return { value, size: value.items.bytes.length + 256 };
-      });
-    const found = await fromIndex().catch(async (error: unknown) => {
-      // Meilisearch down: a list without search is answered from Postgres, exactly.
-      if (search !== undefined || !isMeilisearchOutage(error)) throw error;
-      onDegraded(res, error);
-      const rows = await listArticlesFromPostgres(deps.db, params);
-      return { items: serializeItems(rows.hits.map(serializeArticle)), total: rows.total };
+/**
+ * One page of the article list from the articles index. Throws what the Meilisearch client throws (the
+ * app maps it to 503).
+ */
+export async function searchArticles(
+  deps: SearchDeps,
+  params: ArticleListParams,
+): Promise<ListPage<ArticleRecord>> {
+  const { search, type, page, perPage } = params;
+  const result = await deps.meili
+    .index(indexUid(deps.config.meiliIndexPrefix, 'articles'))
+    .search<ArticleRecord>(articleSearchText(search), {
+      filter: allOf(type ? [eq('type', type)] : []),
+      ...pageParams(page, perPage),
+      // ordernumber is unique: no tie-breaker, which would cost Meilisearch a second sort on deep pages.
+      sort: search ? undefined : ['ordernumber:asc'],
+      matchingStrategy: 'all',
+      attributesToRetrieve: RECORD_FIELDS,
     });
-    const body = pageLinks(found.items.count, found.total, { path, query, page, perPage });
-    return replyWithItems(body, found.items);
-  };
+  return { records: result.hits, total: totalHits(result) };
 }
+
+/** The paginated article list (not in the search log: its routes take no `X-Search-Session`). */
+export const list = searchableList<ArticleListParams, ArticleRecord>({
+  index: 'articles',
+  cacheKey: 'articles',
+  degradedLabel: 'article lists',
+  search: searchArticles,
+  serialize: serializeArticle,
+  // Without a search the list is answered from Postgres exactly.
+  fallback: { answers: (params) => params.search === undefined, list: listArticlesFromPostgres },
+});
 
 /**
  * `GET /content/articles/{ordernumber}`: 200 `{ data: article }`, the list form plus `products` (its active

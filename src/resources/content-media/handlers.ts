@@ -5,30 +5,25 @@
  * and `/content/media-folders` (the active folder tree). Decisions in docs/api/content-media.md.
  */
 import path from 'node:path';
+import type { CmsMediumRecord } from '../../catalog/records';
 import { isRenderable } from '../../catalog/rendition-formats';
 import type { AppDeps } from '../../deps';
-import { reply, replyWithItems, serializeItems, type SerializedItems } from '../../http/caching';
+import { reply } from '../../http/caching';
 import { ApiError } from '../../http/errors';
-import { pageLinks } from '../../http/pagination';
-import type { ParsedQuery } from '../../http/query-string';
 import type { Handler, RouteHandler } from '../../http/router';
-import { searchDepsOf } from '../products/search';
 import { renditionFileName, renditionId } from '../../media/urls';
-import { recordSearch } from '../../search-log';
 import { contentMediaSearchFilters } from '../../search-log/filters';
 import { sendStoredFile } from '../files/serve';
 import { listActiveFolders } from '../media-folders/query';
 import { serializeCmsFolderTree } from '../media-folders/serializer';
 import { mediumKey } from '../media/params';
+import { mediaListExpiry } from '../media/search';
+import { searchableList } from '../searchable-list';
+import { listCmsMediaFromPostgres } from './fallback';
 import type { ContentMediaListParams } from './params';
 import { findCmsFile, findCmsMedium, findPreviewSource } from './query';
 import { currentPreview } from './render';
-import { resultCacheOf } from '../../search/result-cache';
-import { cachedMediaPage } from '../media/search';
-import { searchCmsMedia, type CmsMediaPage } from './search';
-import { listCmsMediaFromPostgres } from './fallback';
-import { degradedAnswers } from '../../search/degraded';
-import { isMeilisearchOutage } from '../../search/http-client';
+import { searchCmsMedia } from './search';
 import { serializeCmsMedium } from './serializer';
 
 /**
@@ -39,50 +34,17 @@ import { serializeCmsMedium } from './serializer';
 export const CONTENT_FILE_CACHE_CONTROL = 'private, max-age=300';
 
 /** The paginated list of CMS media, newest first (by relevance with `search`). */
-export function list(deps: AppDeps): RouteHandler<ContentMediaListParams> {
-  const onDegraded = degradedAnswers(deps.logger, 'CMS media lists');
-  const serializePage = (found: CmsMediaPage) => ({
-    items: serializeItems(
-      found.records.map((m) => serializeCmsMedium(m, deps.config.appUrl, deps.config.apiBaseUrl)),
-    ),
-    total: found.total,
-  });
-  return async (req, res, params) => {
-    const query = req.query as ParsedQuery;
-    const now = Date.now();
-    const search = searchDepsOf(deps);
-    const key = `content/media?${JSON.stringify(params)}`;
-    let page: { items: SerializedItems; total: number };
-    try {
-      page = await cachedMediaPage(
-        search,
-        resultCacheOf(deps),
-        key,
-        now,
-        async () => serializePage(await searchCmsMedia(search, params, now)),
-        (value) => value.items.bytes.length + 256,
-      );
-    } catch (error) {
-      // Meilisearch down: a list without search is answered from Postgres, exactly.
-      if (params.search !== undefined || !isMeilisearchOutage(error)) throw error;
-      onDegraded(res, error);
-      page = serializePage(await listCmsMediaFromPostgres(deps.db, params, now));
-    }
-    recordSearch(req, {
-      endpoint: 'content/media',
-      query: params.search,
-      filters: contentMediaSearchFilters(params),
-      total: page.total,
-    });
-    const body = pageLinks(page.items.count, page.total, {
-      path: `${deps.config.apiBaseUrl}/content/media`,
-      query,
-      page: params.page,
-      perPage: params.perPage,
-    });
-    return replyWithItems(body, page.items);
-  };
-}
+export const list = searchableList<ContentMediaListParams, CmsMediumRecord>({
+  index: 'media',
+  cacheKey: 'content/media',
+  degradedLabel: 'CMS media lists',
+  search: searchCmsMedia,
+  serialize: (m, { config }) => serializeCmsMedium(m, config.appUrl, config.apiBaseUrl),
+  cachedUntil: mediaListExpiry,
+  // Without a search the list is answered from Postgres exactly.
+  fallback: { answers: (params) => params.search === undefined, list: listCmsMediaFromPostgres },
+  searchFilters: contentMediaSearchFilters,
+});
 
 /** One CMS medium by id or `ext:<source_id>`; 404 when unknown, malformed or not visible to the CMS. */
 export function show(deps: AppDeps): RouteHandler<undefined> {

@@ -7,12 +7,9 @@
  */
 import type { CmsMediumRecord } from '../../catalog/records';
 import { allOf, eq } from '../../search/filter';
-import { germanSearch } from '../../search/german/search';
-import { indexUid } from '../../search/indexes';
-import { pageParams } from '../../search/paging';
-import type { SearchDeps } from '../products/search';
 import { findActiveFolderId } from '../media-folders/query';
 import { attributeFilters, MEDIUM_RECORD_FIELDS, notExpiredAt } from '../media/search';
+import { searchIndex, type ListPage, type SearchDeps } from '../searchable-list';
 import type { ContentMediaListParams } from './params';
 
 /** Fields of a document that make the CMS record (filter helpers are not fetched). */
@@ -26,10 +23,7 @@ export const CMS_MEDIUM_RECORD_FIELDS: (keyof CmsMediumRecord)[] = [
   'folder_path',
 ];
 
-export interface CmsMediaPage {
-  records: CmsMediumRecord[];
-  total: number;
-}
+export type CmsMediaPage = ListPage<CmsMediumRecord>;
 
 /**
  * One page of the CMS media list at `now` (ms since epoch). `folder` is the slug of an active folder and
@@ -52,17 +46,10 @@ export async function searchCmsMedia(
       ? [`${eq('release_status', 'released')} OR ${eq('release_channels', params.channel)}`]
       : []),
   ]);
-  const result = await germanSearch<CmsMediumRecord & Record<string, unknown>>(
-    deps.meili,
-    indexUid(deps.prefix, 'media'),
-    params.search,
-    await deps.lexicon(),
-    {
-      filter,
-      ...pageParams(params.page, params.perPage),
-      sort: params.search ? undefined : ['created_at_ts:desc', 'id:desc'],
-      attributesToRetrieve: CMS_MEDIUM_RECORD_FIELDS,
-    },
-  );
+  const result = await searchIndex<CmsMediumRecord & Record<string, unknown>>(deps, 'media', params, {
+    filter,
+    sort: ['created_at_ts:desc', 'id:desc'],
+    fields: CMS_MEDIUM_RECORD_FIELDS,
+  });
   return { records: result.hits, total: result.total };
 }

@@ -7,14 +7,12 @@
  * Client values reach the filter only as whitelisted constants, resolved ids or quoted strings
  * (src/search/filter.ts).
  */
+import type { Knex } from 'knex';
 import type { MediumRecord } from '../../catalog/records';
+import type { RouteDeps } from '../../deps';
 import { allOf, anyOf, eq } from '../../search/filter';
-import { germanSearch } from '../../search/german/search';
-import { indexUid } from '../../search/indexes';
-import { pageParams } from '../../search/paging';
-import type { ResultCache } from '../../search/result-cache';
-import type { SearchDeps } from '../products/search';
 import { findPublicFolderId } from '../media-folders/query';
+import { searchIndex, type ListPage, type SearchDeps } from '../searchable-list';
 import { RENDERABLE_MIME_TYPES, type MediaListParams } from './params';
 
 /** Fields of a document that make the medium record (search and filter helpers are not fetched). */
@@ -65,10 +63,7 @@ export function attributeFilters(params: Pick<MediaListParams, 'type' | 'rendera
   ];
 }
 
-export interface MediaPage {
-  records: MediumRecord[];
-  total: number;
-}
+export type MediaPage = ListPage<MediumRecord>;
 
 /**
  * One page of the public media list at `now`. A `folder` slug that is not a public folder is an invalid
@@ -86,24 +81,17 @@ export async function searchMedia(
     // The folder itself, not its sub-folders (docs/api/media.md).
     ...(folderId !== undefined ? [eq('folder.id', folderId)] : []),
   ]);
-  const result = await germanSearch<MediumRecord & Record<string, unknown>>(
-    deps.meili,
-    indexUid(deps.prefix, 'media'),
-    params.search,
-    await deps.lexicon(),
-    {
-      filter,
-      ...pageParams(params.page, params.perPage),
-      // Newest first by instant (created_at_ts), id breaking ties; a search is ordered by relevance.
-      sort: params.search ? undefined : ['created_at_ts:desc', 'id:desc'],
-      attributesToRetrieve: MEDIUM_RECORD_FIELDS,
-    },
-  );
+  const result = await searchIndex<MediumRecord & Record<string, unknown>>(deps, 'media', params, {
+    filter,
+    // Newest first by instant (created_at_ts), id breaking ties; a search is ordered by relevance.
+    sort: ['created_at_ts:desc', 'id:desc'],
+    fields: MEDIUM_RECORD_FIELDS,
+  });
   return { records: result.hits, total: result.total };
 }
 
 /** The earliest `valid_until` after `now` (ms since epoch) of any medium, or undefined. One query. */
-export async function nextMediaExpiry(db: SearchDeps['db'], now: number): Promise<number | undefined> {
+export async function nextMediaExpiry(db: Knex, now: number): Promise<number | undefined> {
   const row = await db('media')
     .min<{ next: Date | null }>('valid_until as next')
     .where('valid_until', '>', new Date(now))
@@ -112,37 +100,19 @@ export async function nextMediaExpiry(db: SearchDeps['db'], now: number): Promis
 }
 
 /**
- * A page of media (`load`: for example its items serialized) through the result cache under `key`
- * (endpoint and parsed parameters), weighing `sizeOf` bytes. The entry ends at the first instant any
- * medium expires: one in the page disappears from it, one elsewhere shifts the pages and the total. That
- * instant is itself cached per media generation.
+ * When a cached page of a media list ends (`cachedUntil` of src/resources/searchable-list.ts): at the first
+ * instant any medium expires, since one in the page disappears from it and one elsewhere shifts the pages
+ * and the total. That instant is itself cached per media generation.
  */
-export async function cachedMediaPage<V>(
-  deps: SearchDeps,
-  cache: ResultCache,
-  key: string,
-  now: number,
-  load: () => Promise<V>,
-  sizeOf: (value: V) => number,
-): Promise<V> {
-  return cache.get(
+export async function mediaListExpiry(deps: RouteDeps, now: number): Promise<number | undefined> {
+  const next = await deps.resultCache.get(
     'media',
-    key,
+    'next-expiry',
     async () => {
-      const [page, expiresAt] = await Promise.all([
-        load(),
-        cache.get(
-          'media',
-          'next-expiry',
-          async () => {
-            const next = await nextMediaExpiry(deps.db, now);
-            return { value: next ?? null, size: 64, ...(next === undefined ? {} : { expiresAt: next }) };
-          },
-          now,
-        ),
-      ]);
-      return { value: page, size: sizeOf(page), ...(expiresAt === null ? {} : { expiresAt }) };
+      const at = await nextMediaExpiry(deps.db, now);
+      return { value: at ?? null, size: 64, ...(at === undefined ? {} : { expiresAt: at }) };
     },
     now,
   );
+  return next ?? undefined;
 }

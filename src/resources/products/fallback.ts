@@ -66,9 +66,5 @@ export async function listProductsFromPostgres(db: Knex, params: ProductListPara
       bindings,
     ),
   ]);
-  return {
-    records: page.rows.map(productFromRow),
-    total: Number(count.rows[0]?.n ?? 0),
-    facets: undefined,
-  };
+  return { records: page.rows.map(productFromRow), total: Number(count.rows[0]?.n ?? 0) };
 }

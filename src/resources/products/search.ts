@@ -5,15 +5,10 @@
  * the filter string is quoted (src/search/filter.ts).
  */
 import type { Knex } from 'knex';
-import type { Meilisearch } from 'meilisearch';
-import { allOf, anyOf, eq } from '../../search/filter';
-import { type ProductRecord } from '../../catalog/records';
+import type { ProductRecord } from '../../catalog/records';
 import { taxonomyFacet } from '../../search/documents';
-import { buildLexicon } from '../../search/german/lexicon';
-import type { LexiconProvider } from '../../search/german/provider';
-import { germanSearch } from '../../search/german/search';
-import { indexUid } from '../../search/indexes';
-import { pageParams } from '../../search/paging';
+import { allOf, anyOf, eq } from '../../search/filter';
+import { searchIndex, type ListPage, type SearchDeps } from '../searchable-list';
 import type { ProductListParams, TaxonEntry } from './params';
 
 /** Fields of a document that make the list record (search helpers are not fetched). */
@@ -123,35 +118,8 @@ export async function activeManufacturerSlug(
   return row?.slug;
 }
 
-export interface ProductPage {
-  records: ProductRecord[];
-  total: number;
-  /** with `facets=1`: taxonomy slug → term slug → number of matching products; else undefined */
-  facets: Record<string, Record<string, number>> | undefined;
-}
-
-/** What a search of the indexes needs: Postgres, Meilisearch, the index prefix and the German lexicon. */
-export interface SearchDeps {
-  db: Knex;
-  meili: Meilisearch;
-  prefix: string;
-  lexicon: LexiconProvider;
-}
-
-/** The search dependencies of the app's (createApp always sets `lexicon`; without one, dictionary only). */
-export function searchDepsOf(deps: {
-  db: Knex;
-  meili: Meilisearch;
-  config: { meiliIndexPrefix: string };
-  lexicon?: LexiconProvider;
-}): SearchDeps {
-  return {
-    db: deps.db,
-    meili: deps.meili,
-    prefix: deps.config.meiliIndexPrefix,
-    lexicon: deps.lexicon ?? (() => Promise.resolve(buildLexicon())),
-  };
-}
+/** A page of products; with `facets=1`, `meta.facets`: taxonomy slug → term slug → matching products. */
+export type ProductPage = ListPage<ProductRecord>;
 
 /**
  * One page of the product list; `search` goes through the German query rewrite (src/search/german).
@@ -170,23 +138,17 @@ export async function searchProducts(deps: SearchDeps, params: ProductListParams
     ...(manufacturer !== undefined ? [eq('manufacturer_slugs', manufacturer)] : []),
     ...(params.ids ? [anyOf('id', params.ids)] : []),
   ]);
-  const result = await germanSearch<ProductRecord & Record<string, unknown>>(
-    deps.meili,
-    indexUid(deps.prefix, 'products'),
-    params.search,
-    await deps.lexicon(),
-    {
-      filter,
-      ...pageParams(params.page, params.perPage),
-      sort: params.search ? undefined : ['ordernumber:asc', 'id:asc'],
-      attributesToRetrieve: PRODUCT_RECORD_FIELDS,
-      // Facet distributions are half of a search's cost in Meilisearch (bench): only when asked for.
-      facets: params.facets ? taxonomies.map((t) => taxonomyFacet(t.id)) : undefined,
-    },
-  );
+  const result = await searchIndex<ProductRecord & Record<string, unknown>>(deps, 'products', params, {
+    filter,
+    sort: ['ordernumber:asc', 'id:asc'],
+    fields: PRODUCT_RECORD_FIELDS,
+    // Facet distributions are a large share of a search's cost in Meilisearch: only when asked for.
+    facets: params.facets ? taxonomies.map((t) => taxonomyFacet(t.id)) : undefined,
+  });
+  if (!params.facets) return { records: result.hits, total: result.total };
   const facets: Record<string, Record<string, number>> = {};
-  for (const taxonomy of params.facets ? taxonomies : []) {
+  for (const taxonomy of taxonomies) {
     facets[taxonomy.slug] = result.facetDistribution?.[taxonomyFacet(taxonomy.id)] ?? {};
   }
-  return { records: result.hits, total: result.total, facets: params.facets ? facets : undefined };
+  return { records: result.hits, total: result.total, meta: { facets } };
 }

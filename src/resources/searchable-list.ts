@@ -1,0 +1,196 @@
+/**
+ * The one path of every searchable list (`/products`, `/media`, `/articles`, their `/content/...` forms):
+ * the result cache, the index search, the Postgres fallback while Meilisearch is out, the search log, the
+ * page links and the reply. A resource describes only what differs (`SearchableList`: its index search,
+ * its serializer, its fallback, its search-log filters); `searchableList` turns that into the route's
+ * handler factory. Spec "Search semantics", "Pagination envelope"; docs/search.md.
+ */
+import type { Knex } from 'knex';
+import { nearestExpiry } from '../catalog/visibility';
+import type { AppConfig } from '../../config/env';
+import type { RouteDeps } from '../deps';
+import { replyWithItems, serializeItems, type SerializedItems } from '../http/caching';
+import { pageLinks } from '../http/pagination';
+import type { ParsedQuery } from '../http/query-string';
+import type { RouteContext, RouteHandler } from '../http/router';
+import { searchEndpointOf, type SearchFilters } from '../search-log';
+import { degradedAnswers } from '../search/degraded';
+import { germanSearch, type GermanSearchOptions, type GermanSearchResult } from '../search/german/search';
+import { isMeilisearchOutage } from '../search/http-client';
+import { indexUid, type IndexName } from '../search/indexes';
+import { pageParams } from '../search/paging';
+
+/** What every list's parameters have: the search text and the page. */
+export interface ListParams {
+  search: string | undefined;
+  page: number;
+  perPage: number;
+}
+
+/** One page of records from the index or from Postgres, and what the list adds to `meta` (facet counts). */
+export interface ListPage<R> {
+  records: R[];
+  total: number;
+  meta?: Record<string, unknown>;
+}
+
+/** What a list passes to its serializer: the request's instant (ms since epoch) and the configuration. */
+export interface SerializeInput {
+  now: number;
+  config: AppConfig;
+}
+
+/** A searchable list: only what differs from one list to another. */
+export interface SearchableList<P extends ListParams, R> {
+  /** the index it searches: also the result cache's generation (any write to the index drops the entries) */
+  index: IndexName;
+  /** the result cache key's prefix; the parsed parameters follow it */
+  cacheKey: string;
+  /** what the degraded warning names, e.g. "product lists" */
+  degradedLabel: string;
+  /** the parameters as the list uses them (`parsed`: as the query schema parsed them); default: as parsed */
+  params?: (parsed: P, deps: RouteDeps) => P;
+  /** one page from the index at `now` (ms since epoch); throws what the Meilisearch client throws */
+  search: (deps: RouteDeps, params: P, now: number) => Promise<ListPage<R>>;
+  /** one record as the wire has it */
+  serialize: (record: R, input: SerializeInput) => unknown;
+  /**
+   * the `valid_until`s of a record: the reply may be kept until the first of them (Cache-Control);
+   * without it, the reply names no expiry
+   */
+  expiries?: (record: R) => (string | null)[];
+  /**
+   * when a cached page ends instead of at its items' first expiry, e.g. the next instant any medium
+   * expires (one elsewhere shifts the pages and the total); run beside the search on a miss
+   */
+  cachedUntil?: (deps: RouteDeps, now: number) => Promise<number | undefined>;
+  /** the page from Postgres while Meilisearch is out, for the parameters it `answers` exactly */
+  fallback?: {
+    answers: (params: P) => boolean;
+    list: (db: Knex, params: P, now: number) => Promise<ListPage<R>>;
+  };
+  /**
+   * the valid filters the list applied, for the search log (src/search-log/filters.ts); required by a
+   * route declared with `searchSession`
+   */
+  searchFilters?: (params: P) => SearchFilters;
+}
+
+/** A page as the result cache keeps it: the items serialized once, the total, the extra meta, the expiry. */
+interface SerializedPage {
+  items: SerializedItems;
+  total: number;
+  meta?: Record<string, unknown>;
+  /** ms since epoch: an item's `valid_until` */
+  expiresAt?: number;
+}
+
+/**
+ * The handler factory of `list`: the page from the result cache (keyed by the list's index generation and
+ * the parsed parameters), else from the index, else, while Meilisearch is out and the list's fallback
+ * answers the parameters, from Postgres (`X-Search-Degraded: 1`). A route declared with `searchSession`
+ * logs the search under its path (`/content/products` → `content/products`). Replies with Laravel's page
+ * links and the list's extra `meta`.
+ */
+export function searchableList<P extends ListParams, R>(
+  list: SearchableList<P, R>,
+): (deps: RouteDeps, ctx: RouteContext) => RouteHandler<P> {
+  return (deps, ctx) => {
+    const endpoint = ctx.searchSession ? searchEndpointOf(ctx.path) : undefined;
+    if (endpoint && !list.searchFilters) throw new Error(`${ctx.path}: a logged list needs searchFilters`);
+    const onDegraded = degradedAnswers(deps.logger, list.degradedLabel);
+    const serializePage = (page: ListPage<R>, now: number): SerializedPage => {
+      const input = { now, config: deps.config };
+      const items = serializeItems(page.records.map((r) => list.serialize(r, input)));
+      const expiresAt = list.expiries && nearestExpiry(page.records.flatMap(list.expiries), now);
+      return {
+        items,
+        total: page.total,
+        ...(page.meta ? { meta: page.meta } : {}),
+        ...(expiresAt === undefined ? {} : { expiresAt }),
+      };
+    };
+    const load = async (params: P, now: number) => {
+      const [page, until] = await Promise.all([
+        list.search(deps, params, now).then((found) => serializePage(found, now)),
+        list.cachedUntil?.(deps, now),
+      ]);
+      const expiresAt = list.cachedUntil ? until : page.expiresAt;
+      return {
+        value: page,
+        size: page.items.bytes.length + 256,
+        ...(expiresAt === undefined ? {} : { expiresAt }),
+      };
+    };
+    return async (req, res, parsed) => {
+      const params = list.params ? list.params(parsed, deps) : parsed;
+      const now = Date.now();
+      const key = `${list.cacheKey}?${JSON.stringify(params)}`;
+      let page: SerializedPage;
+      try {
+        page = await deps.resultCache.get(list.index, key, () => load(params, now), now);
+      } catch (error) {
+        // Meilisearch down: a list its fallback answers exactly comes from Postgres.
+        if (!list.fallback?.answers(params) || !isMeilisearchOutage(error)) throw error;
+        onDegraded(res, error);
+        page = serializePage(await list.fallback.list(deps.db, params, now), now);
+      }
+      if (endpoint) {
+        deps.searchLog.record(req, {
+          endpoint,
+          query: params.search,
+          filters: list.searchFilters!(params),
+          total: page.total,
+        });
+      }
+      const body = pageLinks(page.items.count, page.total, {
+        path: ctx.url,
+        query: req.query as ParsedQuery,
+        page: params.page,
+        perPage: params.perPage,
+      });
+      const rest = page.meta ? { ...body, meta: { ...body.meta, ...page.meta } } : body;
+      return replyWithItems(rest, page.items, page.expiresAt);
+    };
+  };
+}
+
+/**
+ * What a search of the indexes needs of the app's dependencies: Postgres, Meilisearch, the index prefix
+ * and the German lexicon (tools such as the relevance bench give just these).
+ */
+export type SearchDeps = Pick<RouteDeps, 'db' | 'meili' | 'lexicon'> & {
+  config: Pick<AppConfig, 'meiliIndexPrefix'>;
+};
+
+/** How a list searches its index: the filter, the order without a search, the fields, the facets. */
+export type IndexQuery = Pick<GermanSearchOptions, 'filter' | 'facets'> & {
+  /** the order of the plain list; a search is ordered by relevance */
+  sort: string[];
+  fields: string[];
+};
+
+/**
+ * One page of `index` for `params`: `search` through the German query rewrite (src/search/german) with
+ * the app's lexicon. Throws what the Meilisearch client throws (the app maps it to 503).
+ */
+export async function searchIndex<T extends Record<string, unknown>>(
+  deps: SearchDeps,
+  index: IndexName,
+  params: ListParams,
+  query: IndexQuery,
+): Promise<GermanSearchResult<T>> {
+  return germanSearch<T>(
+    deps.meili,
+    indexUid(deps.config.meiliIndexPrefix, index),
+    params.search,
+    await deps.lexicon(),
+    {
+      filter: query.filter,
+      ...pageParams(params.page, params.perPage),
+      sort: params.search ? undefined : query.sort,
+      attributesToRetrieve: query.fields,
+      facets: query.facets,
+    },
+  );
+}
