@@ -25,7 +25,7 @@
  * pause it also counts answers slower than 3 s and how soon after the resume searches answer again.
  * Exit 1 on any 5xx other than 503, any failed request, any leak, or a change not indexed at the end,
  * and (not with `--short`) when an answer during the stall took over 3 s or searches were not answered
- * normally 5 s after the resume (issue 15.1's targets).
+ * normally 5 s after the resume (the stall's targets).
  *
  * `--short` (CI): the tiny catalog, 5 s phases, a 5 s pause, 30 requests/s, the stall's timing targets
  * reported only: about a minute.
@@ -629,7 +629,7 @@ async function main(): Promise<void> {
         failures.push(`${s.name}: ${s.failed} requests without an answer (connection error or 30 s)`);
       if (s.leaks > 0) failures.push(`${s.name}: ${s.leaks} public responses held a non-public record`);
     }
-    // The stall's latency targets (issue 15.1) depend on the machine's load: reported, not enforced, in the
+    // The stall's latency targets depend on the machine's load: reported, not enforced, in the
     // short CI run, whose job is the 500s, leaks and lost changes.
     if (slow > 0 && options.timingTargets) failures.push(`meilisearch paused: ${slow} answers took over 3 s`);
     if (normalAfterMs > 5000 && options.timingTargets)
