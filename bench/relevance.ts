@@ -255,4 +255,8 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch((error: unknown) => exitWithError('relevance failed', error, { stack: true }));
+main()
+  // Done: exit once the output is written; the Meilisearch client's `waitForTask` of each index build leaves a
+  // 10-minute timer behind, which would otherwise keep the finished run alive that long.
+  .then(() => process.stdout.write('', () => process.exit(0)))
+  .catch((error: unknown) => exitWithError('relevance failed', error, { stack: true }));
