@@ -90,7 +90,16 @@ export function createDb(databaseUrl: string, poolMax = 10, deadlines?: DbDeadli
     ...(deadlines ? { acquireConnectionTimeout: deadlines.acquireTimeoutMs } : {}),
     pool: { min: 0, max: poolMax },
     migrations: { migrationSource: new MigrationFiles(MIGRATIONS_DIR), tableName: 'knex_migrations' },
+    log: { warn: warnUnlessAcquireError },
   });
+}
+
+/**
+ * knex's warnings, on standard error, less "Acquire connection error": that error also reaches the caller,
+ * which reports it (a 503, a command's one line), and knex would print it with its stack on standard output.
+ */
+function warnUnlessAcquireError(message: string): void {
+  if (!message.startsWith('Acquire connection error')) console.warn(message);
 }
 
 /**
