@@ -132,9 +132,22 @@ export function failureMessage(error: unknown): string {
     ([...causeChain(error)].some((e) => e.name === 'MeilisearchRequestError')
       ? known.find((s) => s.name === 'Meilisearch')
       : undefined) ?? (socket ? serviceAt(known, socket) : undefined);
-  if (!service) return message;
-  const code = socket ? ` (${socket.code})` : '';
-  return `cannot reach ${service.name} at ${address(service.url)}${code}: is it running? (${service.hint}, or set ${service.variable})`;
+  return service ? unreachable(service, socket?.code) : message;
+}
+
+/** `cannot reach <service> at <host:port> (<why>): is it running? (<hint>, or set <variable>)`. */
+function unreachable(service: Service, why?: string): string {
+  const where = `${service.name} at ${address(service.url)}${why ? ` (${why})` : ''}`;
+  return `cannot reach ${where}: is it running? (${service.hint}, or set ${service.variable})`;
+}
+
+/**
+ * The one line for a configured service that does not answer, e.g. `cannot reach Redis at
+ * 127.0.0.1:6379 (no answer within 10 s): is it running? (...)`, for a command's own deadline.
+ */
+export function cannotReach(name: 'Postgres' | 'Redis' | 'Meilisearch', why: string): string {
+  const service = services().find((s) => s.name === name);
+  return service ? unreachable(service, why) : `cannot reach ${name} (${why})`;
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 import { createRenderQueue, renderBacklog } from '../jobs/render-queue';
 import { watchJob } from '../jobs/watch';
 import { createMeiliClient, INDEX_NAMES, indexUid, type IndexName } from '../search/indexes';
-import { exitWithError } from './exit';
+import { cannotReach, exitWithError } from './exit';
 
 const USAGE = `Usage: npm run reindex -- <${REINDEX_TARGETS.join('|')}> [--wait]`;
 /** How long the CLI waits for Redis before giving up. */
@@ -147,7 +147,7 @@ async function main(): Promise<number> {
     await withTimeout(
       queue.waitUntilReady(),
       CONNECT_TIMEOUT_MS,
-      `Redis not reachable at ${config.redisUrl}`,
+      cannotReach('Redis', `no answer within ${CONNECT_TIMEOUT_MS / 1000} s`),
     );
     const job = await enqueueReindex(queue, target);
     if (!meili) {

@@ -123,7 +123,10 @@ describe('on a fresh clone with node_modules/', () => {
 
   it('npm run reindex with Redis out of reach', async () => {
     const run = await npmRun('reindex', ['all'], { DATABASE_URL: MISSING_DB });
-    expectOneLine(run, /^reindex failed: Redis not reachable at redis:\/\/127\.0\.0\.1:2\n$/);
+    expectOneLine(
+      run,
+      /^reindex failed: cannot reach Redis at 127\.0\.0\.1:2 \(no answer within 10 s\): is it running\? \(`npm run setup` starts the local one, or set REDIS_URL\)\n$/,
+    );
   });
 
   it('npm run meili:keys with Meilisearch out of reach', async () => {
