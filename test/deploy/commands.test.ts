@@ -76,7 +76,7 @@ const NO_POSTGRES =
   /cannot reach Postgres at 127\.0\.0\.1:2 \(ECONNREFUSED\): is it running\? \(`npm run setup` starts the local one, or set DATABASE_URL\)\n$/;
 
 describe('on a fresh clone without node_modules/', () => {
-  it.each([['token:list'], ['start'], ['demo'], ['bench']])(
+  it.each([['token:list'], ['start'], ['demo'], ['bench'], ['test'], ['lint'], ['walk']])(
     'npm run %s says to run npm run setup',
     async (script) => {
       const run = await npmRun(script, [], { DATABASE_URL: MISSING_DB });
