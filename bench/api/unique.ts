@@ -4,7 +4,7 @@
  * template × `per_page` 1..100 × `page`, shuffled with a fixed seed) and a Zipf mix of product searches as
  * shoppers type them (a fixed seed). Each stream has its raw Meilisearch twin: the Meilisearch request the
  * probe caught for the template (default paging), with `page` and `hitsPerPage` set as the API sets them
- * (src/search/paging.ts); `verifyDerivation` checks that against probed variants.
+ * (src/search/request.ts); `verifyDerivation` checks that against probed variants.
  */
 import type { Probed } from './probe';
 import type { BenchRequest, RequestStream } from './types';

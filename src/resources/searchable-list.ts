@@ -11,14 +11,14 @@ import type { AppConfig } from '../../config/env';
 import type { RouteDeps } from '../deps';
 import { replyWithItems, serializeItems, type SerializedItems } from '../http/caching';
 import { pageLinks } from '../http/pagination';
-import type { ParsedQuery } from '../http/query-string';
+import type { ParsedQuery } from '../http/query';
 import type { RouteContext, RouteHandler } from '../http/router';
 import { searchEndpointOf, type SearchFilters } from '../search-log';
 import { degradedAnswers } from '../search/degraded';
 import { germanSearch, type GermanSearchOptions, type GermanSearchResult } from '../search/german/search';
 import { isMeilisearchOutage } from '../search/http-client';
 import { indexUid, type IndexName } from '../search/indexes';
-import { pageParams } from '../search/paging';
+import { pageParams } from '../search/request';
 
 /** What every list's parameters have: the search text and the page. */
 export interface ListParams {

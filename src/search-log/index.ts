@@ -20,7 +20,7 @@ import type { Knex } from 'knex';
 import { throttledWarning, type Logger } from '../logger';
 import { createSearchCap, type SearchCap } from './cap';
 import { isSuggestible } from './suggestible';
-import { searchText } from '../search/search-text';
+import { searchText } from '../search/request';
 import { normalizeQuery, sessionIdOf, type SearchFilters } from './normalize';
 import {
   createRecorder,

@@ -3,7 +3,7 @@
  * checked against the real server's filter parser.
  */
 import { startBundledMeilisearch, type BundledMeilisearch } from '../../tools/dev/meilisearch';
-import { allOf, anyOf, eq, quote } from '../../src/search/filter';
+import { allOf, anyOf, eq, quote } from '../../src/search/request';
 
 describe('quote', () => {
   it.each([

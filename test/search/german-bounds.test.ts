@@ -16,7 +16,7 @@ import type { GermanDictionary } from '../../src/search/german/hunspell';
 import { buildLexicon, type Lexicon } from '../../src/search/german/lexicon';
 import { germanQuery } from '../../src/search/german/query';
 import { searchTerms } from '../../src/search/german/terms';
-import { exactLongWords, MAX_SEARCH_CHARS, searchText } from '../../src/search/search-text';
+import { exactLongWords, MAX_SEARCH_CHARS, searchText } from '../../src/search/request';
 
 const LEXICON = buildLexicon({ words: ['kombi', 'rundballen'] });
 

@@ -3,10 +3,10 @@
  *
  * Every query is limited to `cms = true` (released for any channel, not trashed, in no folder or an active
  * folder chain: decided by the indexer) AND not expired at the request's time. Client values reach the
- * filter only as whitelisted constants, resolved ids or quoted strings (src/search/filter.ts).
+ * filter only as whitelisted constants, resolved ids or quoted strings (src/search/request.ts).
  */
 import type { CmsMediumRecord } from '../../catalog/records';
-import { allOf, eq } from '../../search/filter';
+import { allOf, eq } from '../../search/request';
 import { findActiveFolderId } from '../media-folders/query';
 import { attributeFilters, MEDIUM_RECORD_FIELDS, notExpiredAt } from '../media/search';
 import { searchIndex, type ListPage, type SearchDeps } from '../searchable-list';

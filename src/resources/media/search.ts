@@ -5,12 +5,12 @@
  * public folder: decided by the indexer) AND not expired at the request's time (`valid_until_ts`, Unix
  * seconds, explicitly null when empty), so an asset disappears the moment it expires, without a reindex.
  * Client values reach the filter only as whitelisted constants, resolved ids or quoted strings
- * (src/search/filter.ts).
+ * (src/search/request.ts).
  */
 import type { Knex } from 'knex';
 import type { MediumRecord } from '../../catalog/records';
 import type { RouteDeps } from '../../deps';
-import { allOf, anyOf, eq } from '../../search/filter';
+import { allOf, anyOf, eq } from '../../search/request';
 import { findPublicFolderId } from '../media-folders/query';
 import { searchIndex, type ListPage, type SearchDeps } from '../searchable-list';
 import { RENDERABLE_MIME_TYPES, type MediaListParams } from './params';

@@ -2,12 +2,12 @@
  * `GET /products` answered by the products index (Meilisearch): filters, search, order, page and facet
  * counts. The filter values a client sends are first resolved against Postgres (which taxonomy terms and
  * manufacturers exist and are public), so unknown entries are ignored (rule 5) and every value that reaches
- * the filter string is quoted (src/search/filter.ts).
+ * the filter string is quoted (src/search/request.ts).
  */
 import type { Knex } from 'knex';
 import type { ProductRecord } from '../../catalog/records';
 import { taxonomyFacet } from '../../search/documents';
-import { allOf, anyOf, eq } from '../../search/filter';
+import { allOf, anyOf, eq } from '../../search/request';
 import { searchIndex, type ListPage, type SearchDeps } from '../searchable-list';
 import type { ProductListParams, TaxonEntry } from './params';
 

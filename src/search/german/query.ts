@@ -15,13 +15,13 @@
  *   searched as it is: its documents hold it as a word, and its parts elsewhere would mostly add noise
  *   (`Frontgewicht für Radlader`); the same holds for synonyms, which are catalog words and which
  *   Meilisearch applies to the query's own words only.
- * - Bounded work: only the text's `searchText` (src/search/search-text.ts: what Meilisearch uses, at most
+ * - Bounded work: only the text's `searchText` (src/search/request.ts: what Meilisearch uses, at most
  *   200 characters and 10 words) is rewritten and sent; the decompounder leaves words over 40 letters whole,
  *   and Meilisearch matches them exactly, as a one-word phrase (`exactLongWords`: its typo search is dear on
  *   long words).
  */
 import { isKnownWord, normalizeSpelling, splitWord, umlautSpellings } from './decompound';
-import { exactLongWords, searchText } from '../search-text';
+import { exactLongWords, searchText } from '../request';
 import type { Lexicon } from './lexicon';
 
 export interface GermanQuery {

@@ -4,7 +4,7 @@
  * only when they find nothing (a wrong split) the text as typed follows as a second.
  */
 import type { Meilisearch } from 'meilisearch';
-import { totalHits } from '../paging';
+import { totalHits } from '../request';
 import type { Lexicon } from './lexicon';
 import { germanQuery } from './query';
 
