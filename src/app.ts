@@ -11,12 +11,12 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { ApiError, errorHandler, notFound, RETRY_AFTER_S, requestId, requestIdOf } from './http/errors';
-import { parsePhpQuery } from './http/query-string';
+import { parsePhpQuery } from './http/query';
 import { rateLimit } from './http/rate-limit';
 import { isPostgresUnavailable } from './db/database';
 import { redactUrl, throttledWarning } from './logger';
 import { createOps, limitOps, OPS_PATHS } from './ops';
-import { lexiconProvider } from './search/german/provider';
+import { lexiconProvider } from './search/german/query';
 import { createResultCache } from './search/result-cache';
 import { docsRouter } from './openapi/routes';
 import { filesRouter } from './resources/files/handlers';

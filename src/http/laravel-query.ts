@@ -12,9 +12,9 @@
  *    in RFC 3986 (Laravel's `Arr::query`): nulls left out, `a[0]=` indices written out, `%20` for a space.
  *
  * Values are byte strings (one char per byte, as PHP sees them), so invalid UTF-8 goes back out as sent.
- * The parameter filters read src/http/query-string.ts instead; this is only for the links.
+ * The parameter filters read src/http/query.ts instead; this is only for the links.
  */
-import { phpVariable, queryPairs, type PhpVariable } from './query-string';
+import { phpVariable, queryPairs, type PhpVariable } from './query';
 
 /** A value of a PHP array built from a query: a byte string, null (after the middleware) or an array. */
 export type PhpValue = string | null | PhpArray;

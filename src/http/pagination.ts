@@ -4,11 +4,12 @@
  * `{ data, links: { first, last, prev, next }, meta: { current_page, from, last_page, links, path,
  * per_page, to, total } }`, with the page-link window of Laravel's UrlWindow (3 pages on each side).
  * Unlike Laravel's default, every URL keeps the request's other query parameters, written exactly as
- * `->withQueryString()` writes them (./laravel-query.ts), with `page` last.
+ * `->withQueryString()` writes them (./laravel-query.ts), with `page` last. The `page` and `per_page`
+ * fields of a list's query are read as Laravel reads them (`pageFields`).
  */
 import { z } from '../openapi/zod';
 import { linkQuery, phpTrim } from './laravel-query';
-import { rawQueryOf, type ParsedQuery } from './query-string';
+import { lenient, rawQueryOf, type ParsedQuery } from './query';
 
 export const PageLinkSchema = z
   .strictObject({
@@ -160,5 +161,43 @@ export function pageLinks(
       to,
       total,
     },
+  };
+}
+
+/**
+ * The `page` and `per_page` fields of a paginated list's query (spec "General rules" 5), leniently parsed
+ * as Laravel reads them (`parsePage`; `per_page` clamped to 1..`limits.max`), documented with `texts`
+ * (default: the wording of `/products`).
+ */
+export function pageFields(
+  limits: { default: number; max: number },
+  texts: { page?: string; perPage?: string } = {},
+) {
+  return {
+    page: lenient(
+      z
+        .int()
+        .min(1)
+        .optional()
+        .openapi({
+          description:
+            texts.page ??
+            'Page number, default 1, read as Laravel reads it: an integer ≥ 1 without leading zeros; a `+` sign and spaces around are allowed (`+4` and `%204%20` are 4); anything else (`04`, `4.0`, `1e1`, `page[]=`) is page 1.',
+        }),
+      parsePage,
+    ),
+    per_page: lenient(
+      z
+        .int()
+        .min(1)
+        .max(limits.max)
+        .optional()
+        .openapi({
+          description:
+            texts.perPage ??
+            `Page size, default ${limits.default}, max ${limits.max}; a larger value is set to ${limits.max}, a smaller one to 1.`,
+        }),
+      (raw) => parsePerPage(raw, limits),
+    ),
   };
 }

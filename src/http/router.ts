@@ -14,8 +14,7 @@ import { z } from '../openapi/zod';
 import { requireToken } from './auth';
 import { sendJson, type CacheScope, type JsonReply } from './caching';
 import { ApiError } from './errors';
-import { parseQuery, type QuerySchema } from './params';
-import type { ParsedQuery } from './query-string';
+import { parseQuery, type ParsedQuery, type QuerySchema } from './query';
 
 /** The abilities a token can be asked for (spec "Authentication"). */
 export type Ability = 'content:catalog:read' | 'content:media:read';
@@ -101,7 +100,7 @@ export interface RouteDeclaration<Q> {
   description?: string;
   /** the path parameters (documentation; the handler reads `req.params` and answers 404 to bad ones) */
   pathParams?: z.ZodObject;
-  /** the query: documents the parameters and parses them leniently (src/http/params.ts `querySchema`) */
+  /** the query: documents the parameters and parses them leniently (src/http/query.ts `querySchema`) */
   query?: QuerySchema<Q>;
   /** the 200 body (`{ data }` or an envelope); 'file' for a binary response */
   response: z.ZodType | 'file';

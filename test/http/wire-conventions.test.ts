@@ -3,7 +3,7 @@
  */
 import { pageWindow, paginate, parsePage, parsePerPage } from '../../src/http/pagination';
 import { linkQuery } from '../../src/http/laravel-query';
-import { parsePhpQuery } from '../../src/http/query-string';
+import { parsePhpQuery } from '../../src/http/query';
 
 describe('query strings follow PHP rules', () => {
   it.each([

@@ -4,7 +4,7 @@
  * schema accepts is answered, and every value it refuses is 422, also when padded with whitespace.
  */
 import { ApiError } from '../../src/http/errors';
-import { parseQuery } from '../../src/http/params';
+import { parseQuery } from '../../src/http/query';
 import { buildOpenApiDocument } from '../../src/openapi/document';
 import { SuggestionQuery } from '../../src/resources/search-suggestions/params';
 

@@ -3,7 +3,8 @@
  * /content/articles"): `search`, `type` (`main` or `spare`), `page`, `per_page`; invalid values are ignored,
  * never rejected.
  */
-import { lenient, pageFields, querySchema } from '../../http/params';
+import { lenient, querySchema } from '../../http/query';
+import { pageFields } from '../../http/pagination';
 import { z } from '../../openapi/zod';
 
 /** Page sizes of `/articles` (spec "Pagination defaults and maxima"). */

@@ -3,8 +3,7 @@
  * page sizes (spec "Pagination defaults and maxima": default 24, max 100), plus `channel`, and the
  * `format` of the preview. Empty, unknown and invalid values are ignored, never an error.
  */
-import { lenient, parseQuery, querySchema } from '../../http/params';
-import type { ParsedQuery } from '../../http/query-string';
+import { lenient, parseQuery, querySchema, type ParsedQuery } from '../../http/query';
 import { z } from '../../openapi/zod';
 import { mediaListParams, mediaListShape, type MediaListParams } from '../media/params';
 

@@ -4,8 +4,16 @@
  * `MediaListQuery` documents them (OpenAPI) and parses them.
  */
 import { MEDIA_TYPES, type MediaType } from '../../catalog/model';
-import { flag, flagValue, idsValue, lenient, parseQuery, pageFields, querySchema } from '../../http/params';
-import type { ParsedQuery } from '../../http/query-string';
+import {
+  flag,
+  flagValue,
+  idsValue,
+  lenient,
+  parseQuery,
+  querySchema,
+  type ParsedQuery,
+} from '../../http/query';
+import { pageFields } from '../../http/pagination';
 import { z } from '../../openapi/zod';
 
 /** Page sizes of `/media` (spec "Pagination defaults and maxima"). */

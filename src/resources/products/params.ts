@@ -10,10 +10,10 @@ import {
   lenient,
   listValue,
   parseQuery,
-  pageFields,
   querySchema,
-} from '../../http/params';
-import type { ParsedQuery } from '../../http/query-string';
+  type ParsedQuery,
+} from '../../http/query';
+import { pageFields } from '../../http/pagination';
 import { z } from '../../openapi/zod';
 
 export const PRODUCTS_PER_PAGE = { default: 15, max: 100 };

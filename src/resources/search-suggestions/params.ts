@@ -7,7 +7,7 @@
  * not an integer.
  */
 import { parsePerPage } from '../../http/pagination';
-import { lenient, querySchema } from '../../http/params';
+import { lenient, querySchema } from '../../http/query';
 import { z } from '../../openapi/zod';
 
 export const SUGGESTIONS_LIMIT = { default: 10, max: 20 };

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { reply } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
-import type { ParsedQuery } from '../../http/query-string';
+import type { ParsedQuery } from '../../http/query';
 import type { RouteHandler } from '../../http/router';
 import { findActiveManufacturerId } from '../manufacturers/query';
 import { modelId, type ModelListParams } from './params';

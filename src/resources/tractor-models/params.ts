@@ -2,7 +2,8 @@
  * Input of the tractor model endpoints (spec "Tractor models", "General rules" 5): unusable values are
  * ignored, never an error.
  */
-import { lenient, pageFields, querySchema } from '../../http/params';
+import { lenient, querySchema } from '../../http/query';
+import { pageFields } from '../../http/pagination';
 import { z } from '../../openapi/zod';
 
 /** Page sizes of `/tractor-models` (spec "Pagination defaults and maxima"). */

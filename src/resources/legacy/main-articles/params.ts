@@ -2,7 +2,7 @@
  * The query of `GET /main-articles` (legacy layer): `product` (an active product's slug), `search`
  * (name and order number), `page`, `per_page` (15, max 100). Unusable values are ignored.
  */
-import { lenient, querySchema } from '../../../http/params';
+import { lenient, querySchema } from '../../../http/query';
 import { z } from '../../../openapi/zod';
 import { LEGACY_PER_PAGE, legacyPageFields } from '../shared';
 

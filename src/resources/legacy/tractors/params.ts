@@ -2,7 +2,7 @@
  * The query of `GET /tractors` (legacy layer): `maker` (short name or slug), `series` (a series id),
  * `search` (model and identification), `page`, `per_page` (15, max 100). Unusable values are ignored.
  */
-import { lenient, querySchema } from '../../../http/params';
+import { lenient, querySchema } from '../../../http/query';
 import { z } from '../../../openapi/zod';
 import { LEGACY_PER_PAGE, legacyPageFields, pathId } from '../shared';
 
