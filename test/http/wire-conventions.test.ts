@@ -1,8 +1,7 @@
 /**
  * Query-string parsing and the pagination envelope against `../shared/laravel-wire-conventions.md`.
  */
-import { pageWindow, paginate, parsePage, parsePerPage } from '../../src/http/pagination';
-import { linkQuery } from '../../src/http/laravel-query';
+import { pageWindow, paginate, parsePage, parsePerPage, linkQuery } from '../../src/http/pagination';
 import { parsePhpQuery } from '../../src/http/query';
 
 describe('query strings follow PHP rules', () => {
