@@ -4,15 +4,15 @@
  * `forbidden` where it does not, 401 `unauthenticated` without a token (with and without
  * `Accept: application/json`). Tokens are made as `npm run token:create` makes them.
  */
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { bearer } from '../support/tokens';
 
-let stack: CatalogStack;
+let stack: Stack;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   // The previews render in the worker's render worker (src/resources/content-media/render.ts).
-  stack = await startCatalogStack(undefined, {}, { renderWorker: true });
+  stack = await startStack({ renderWorker: true });
   const db = stack.database.db;
   tokens.content = await bearer(db, 'content');
   tokens.media = await bearer(db, 'media');
@@ -23,7 +23,7 @@ beforeAll(async () => {
   tokens.queues = await bearer(db, ['ops:queues:write']);
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
 const ANY = ['/user', '/search/suggestions?q=rund'];

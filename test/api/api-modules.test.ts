@@ -5,45 +5,31 @@
  * (test/support/api-process.ts, `startServer`), serves a preview that needs a render (done by a render
  * worker in this test process) and other requests, then reports every module it has loaded.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import sharp from 'sharp';
 import { freePort } from '../../tools/dev/free-port';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
-import { testMeili } from '../support/stack';
+import { ROOT, spawnTs } from '../support/command';
+import { startStack, type Stack } from '../support/stack';
 import { authHeaders, bearer } from '../support/tokens';
 
 jest.setTimeout(60_000);
 
-const ROOT = path.resolve(__dirname, '../..');
-
-let stack: CatalogStack;
+let stack: Stack;
 let child: ChildProcess | undefined;
 let origin: string;
 
 beforeAll(async () => {
-  stack = await startCatalogStack(undefined, {}, { renderWorker: true });
+  stack = await startStack({ renderWorker: true });
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), 'test/support/api-process.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: stack.database.url,
-      MEILI_URL: testMeili().url,
-      MEILI_SEARCH_KEY: testMeili().searchKey,
-      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
-      REDIS_URL: stack.config.redisUrl,
-      REDIS_PREFIX: stack.config.redisPrefix,
-      MEDIA_ROOT: stack.mediaRoot,
-      APP_URL: 'http://api.test',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  child = spawnTs('test/support/api-process.ts', stack.childEnv({ HOST: '127.0.0.1', PORT: String(port) }), [
+    'ignore',
+    'ignore',
+    'inherit',
+    'ipc',
+  ]);
   const [message] = (await Promise.race([once(child, 'message'), once(child, 'exit')])) as unknown[];
   if (message !== 'ready') throw new Error(`the API process did not start (${String(message)})`);
 });
@@ -53,7 +39,7 @@ afterAll(async () => {
     child.kill('SIGTERM');
     await once(child, 'exit');
   }
-  await stack?.close();
+  await stack?.stop();
 });
 
 /** The absolute paths of the modules the API process has loaded so far. */

@@ -4,9 +4,9 @@
  * the public endpoints with it. Tokens are inserted as `token:create` will store them: SHA-256 of the secret.
  */
 import { createHash } from 'node:crypto';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 
-let stack: CatalogStack;
+let stack: Stack;
 const secret = (c: string) => c.repeat(40) + '0badc0de';
 const tokens: Record<string, string> = {};
 
@@ -26,14 +26,14 @@ async function insertToken(name: string, abilities: string[], revoked = false): 
 }
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   tokens.content = await insertToken('content', ['content:catalog:read', 'content:media:read']);
   tokens.media = await insertToken('media', ['content:media:read']);
   tokens.full = await insertToken('full', ['*']);
   tokens.revoked = await insertToken('revoked', ['*'], true);
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
 const call = (path: string, token?: string, accept = true) =>

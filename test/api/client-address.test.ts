@@ -8,31 +8,22 @@
  * `X-Forwarded-For` names the client; the tests that need an untrusted proxy set TRUST_PROXY to an address
  * that is not 127.0.0.1.
  */
-import { startTestApi, type TestApi } from '../support/api';
-import { createTestDatabase, type TestDatabase } from '../support/database';
 import { captureLogger, type LogLine } from '../support/logs';
-import { dropRedisKeys, testConfig } from '../support/stack';
+import { startStack, type Stack, type TestApi } from '../support/stack';
 
-let database: TestDatabase;
-const apis: TestApi[] = [];
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+let stack: Stack;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  stack = await startStack({ catalog: 'empty', api: false });
 });
 afterAll(async () => {
-  for (const api of apis) {
-    await api.close();
-    await dropRedisKeys(redisUrl, api.deps.config.redisPrefix);
-  }
-  await database?.drop();
+  await stack?.stop();
 });
 
-/** An API with `env` whose warnings land in the returned `lines`. */
+/** An API with `env` (and counters of its own) whose warnings land in the returned `lines`. */
 async function start(env: Record<string, string>): Promise<{ api: TestApi; lines: LogLine[] }> {
   const lines: LogLine[] = [];
-  const api = await startTestApi(testConfig(database.url, env), { logger: captureLogger(lines) });
-  apis.push(api);
+  const api = await stack.startApi(stack.configWith(env), { logger: captureLogger(lines) });
   return { api, lines };
 }
 

@@ -6,24 +6,22 @@
  */
 import Redis from 'ioredis';
 import { freePort } from '../../tools/dev/free-port';
-import { startTestApi } from '../support/api';
-import { createTestDatabase, type TestDatabase } from '../support/database';
 import { killProcess, startRedisServer } from '../support/outage';
-import { testConfig } from '../support/stack';
+import { startStack, type Stack } from '../support/stack';
 
-let database: TestDatabase;
+let stack: Stack;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  stack = await startStack({ catalog: 'empty', api: false });
 });
 afterAll(async () => {
-  await database?.drop();
+  await stack?.stop();
 });
 
 it('leaves no Redis connection behind when closed during a Redis outage', async () => {
   const port = await freePort();
   let redis = await startRedisServer(port);
   try {
-    const api = await startTestApi(testConfig(database.url, { REDIS_URL: `redis://127.0.0.1:${port}` }));
+    const api = await stack.startApi(stack.configWith({ REDIS_URL: `redis://127.0.0.1:${port}` }));
     expect((await api.get('/image-formats')).status).toBe(200);
     await killProcess(redis);
     expect((await api.get('/image-formats')).status).toBe(200);

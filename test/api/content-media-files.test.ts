@@ -14,19 +14,18 @@ import { runRender } from '../../indexer/jobs/render';
 import { Worker } from 'bullmq';
 import { redisConnection } from '../../src/jobs/connection';
 import { PREVIEW_JOB_OPTIONS, previewJobId } from '../../src/jobs/render-queue';
-import { startTestApi } from '../support/api';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { SAMPLE_SNAPSHOT } from '../support/snapshot';
 import { authHeaders, bearer } from '../support/tokens';
 
-let stack: CatalogStack;
+let stack: Stack;
 let token: string;
 beforeAll(async () => {
-  stack = await startCatalogStack(undefined, {}, { renderWorker: true });
+  stack = await startStack({ renderWorker: true });
   token = await bearer(stack.database.db, 'media');
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
 const call = (p: string, init: RequestInit = {}) =>
@@ -270,7 +269,7 @@ describe('GET /content/media/{media}/preview', () => {
 describe('GET /content/media/{media}/preview while the worker is slow or Redis is down', () => {
   it('answers 503 with Retry-After when the render takes longer than PREVIEW_TIMEOUT_MS, and the job still runs', async () => {
     const worker = stack.renderWorker!.worker;
-    const impatient = await startTestApi({ ...stack.config, previewTimeoutMs: 300 });
+    const impatient = await stack.startApi({ ...stack.config, previewTimeoutMs: 300 });
     await worker.pause();
     try {
       expect(await renditionRows(5004)).toEqual([expect.objectContaining({ format_key: 'thumb' })]);
@@ -304,7 +303,7 @@ describe('GET /content/media/{media}/preview while the worker is slow or Redis i
 
   it('answers 503 at once when Redis does not answer, and still serves stored renditions', async () => {
     // A port nobody listens on: the queue's producer connection never becomes ready.
-    const offline = await startTestApi({ ...stack.config, redisUrl: 'redis://127.0.0.1:9' });
+    const offline = await stack.startApi({ ...stack.config, redisUrl: 'redis://127.0.0.1:9' });
     try {
       const started = Date.now();
       const res = await offline.get('/content/media/5004/preview?format=mini', {

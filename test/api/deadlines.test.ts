@@ -5,20 +5,19 @@
  * 503 says when to retry (`Retry-After`: Meilisearch's breaker probe time, RETRY_AFTER_S for Postgres).
  */
 import { RETRY_AFTER_S } from '../../src/http/errors';
-import { startTestApi, type TestApi } from '../support/api';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { type TestApi } from '../support/api';
+import { type Stack, startStack, testMeili } from '../support/stack';
 import { startTcpProxy, type TcpProxy } from '../support/outage';
-import { testConfig, testMeili } from '../support/stack';
 
-let stack: CatalogStack;
+let stack: Stack;
 const closers: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
 });
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
-  await stack?.close();
+  await stack?.stop();
 });
 
 /** An API on the stack's data whose Postgres or Meilisearch goes through a proxy the test controls. */
@@ -30,9 +29,8 @@ async function apiThrough(
   const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
   const via = new URL(target);
   via.host = `127.0.0.1:${proxy.port}`;
-  const api = await startTestApi(
-    testConfig(stack.database.url, {
-      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+  const api = await stack.startApi(
+    stack.configWith({
       ...(which === 'postgres' ? { DATABASE_URL: via.toString() } : { MEILI_URL: via.origin }),
       ...env,
     }),
@@ -84,12 +82,7 @@ it('answers a public search carrying a token while Postgres hangs (the limiter c
 });
 
 it('answers 503 when a statement passes PG_STATEMENT_TIMEOUT_MS', async () => {
-  const api = await startTestApi(
-    testConfig(stack.database.url, {
-      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
-      PG_STATEMENT_TIMEOUT_MS: '300',
-    }),
-  );
+  const api = await stack.startApi(stack.configWith({ PG_STATEMENT_TIMEOUT_MS: '300' }));
   closers.push(() => api.close());
   const trx = await stack.database.db.transaction();
   try {

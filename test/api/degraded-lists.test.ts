@@ -4,26 +4,24 @@
  * for byte the answer the index gives (same filters, order, page, total, links), marked
  * `X-Search-Degraded: 1` and counted in /metrics; a search still answers 503, as only the index can rank.
  */
-import { startTestApi, type TestApi } from '../support/api';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { type TestApi } from '../support/api';
+import { type Stack, startStack, testMeili } from '../support/stack';
 import { startTcpProxy, type TcpProxy } from '../support/outage';
-import { testConfig, testMeili } from '../support/stack';
 import { bearer } from '../support/tokens';
 
-let stack: CatalogStack;
+let stack: Stack;
 let api: TestApi;
 let proxy: TcpProxy;
 let token: string;
 let admin: string;
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   const meili = new URL(testMeili().url);
   proxy = await startTcpProxy({ host: meili.hostname, port: Number(meili.port) });
-  api = await startTestApi(
-    testConfig(stack.database.url, {
+  api = await stack.startApi(
+    stack.configWith({
       MEILI_URL: `http://127.0.0.1:${proxy.port}`,
-      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
       API_RESULT_CACHE_MB: '0', // every answer below comes from the index or from Postgres, not memory
     }),
   );
@@ -31,9 +29,8 @@ beforeAll(async () => {
   admin = await bearer(stack.database.db, 'full');
 });
 afterAll(async () => {
-  await api?.close();
+  await stack?.stop();
   await proxy?.close();
-  await stack?.close();
 });
 
 const LISTS = [

@@ -2,14 +2,14 @@
  * HTTP conventions of the whole API (spec "General rules", "Errors", "Cross-origin access"): JSON 404 for
  * unknown paths, 405 with Allow on every documented path, request ids only on errors, CORS for all origins.
  */
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 
-let stack: CatalogStack;
+let stack: Stack;
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
 const PUBLIC_PATHS = [

@@ -3,27 +3,25 @@
  * `katalog`; `social` is inactive) sorted by position.
  */
 import { editRecords } from '../support/snapshot';
-import {
-  expectNamedColumns,
-  expectOnlyGet,
-  recordQueries,
-  startWithSample,
-  type ReferenceFixture,
-} from './reference/fixture';
+import { startStack, type Stack } from '../support/stack';
+import { expectNamedColumns, expectOnlyGet, recordQueries } from './reference/fixture';
 
-let f: ReferenceFixture;
+let stack: Stack;
 beforeAll(async () => {
-  f = await startWithSample(async (dir) => {
-    // Positions out of file order: the answer must sort, not keep the insertion order.
-    await editRecords(dir, 'image_formats.ndjson', (records) => [...records].reverse());
+  stack = await startStack({
+    index: false,
+    catalog: async (dir) => {
+      // Positions out of file order: the answer must sort, not keep the insertion order.
+      await editRecords(dir, 'image_formats.ndjson', (records) => [...records].reverse());
+    },
   });
 });
 afterAll(async () => {
-  await f?.close();
+  await stack?.stop();
 });
 
 it('returns the active formats by position with every field', async () => {
-  const { data } = await f.api.json<{ data: Record<string, unknown>[] }>('/image-formats');
+  const { data } = await stack.api.json<{ data: Record<string, unknown>[] }>('/image-formats');
   expect(data.map((x) => x.key)).toEqual(['thumb', 'mini', 'tile', 'preview', 'hero', 'katalog']);
   expect(data[0]).toEqual({
     key: 'thumb',
@@ -46,10 +44,10 @@ it('returns the active formats by position with every field', async () => {
 });
 
 it('ignores query parameters, answers other methods with 405 and runs one query naming its columns', async () => {
-  const plain = await f.api.json('/image-formats');
-  expect(await f.api.json('/image-formats?active=0&per_page=1')).toEqual(plain);
-  await expectOnlyGet(f.api, '/image-formats');
-  const queries = await recordQueries(f.api.deps.db, () => f.api.json('/image-formats'));
+  const plain = await stack.api.json('/image-formats');
+  expect(await stack.api.json('/image-formats?active=0&per_page=1')).toEqual(plain);
+  await expectOnlyGet(stack.api, '/image-formats');
+  const queries = await recordQueries(stack.api.deps.db, () => stack.api.json('/image-formats'));
   expect(queries).toHaveLength(1);
   expectNamedColumns(queries);
 });

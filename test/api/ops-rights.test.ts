@@ -14,16 +14,14 @@ import { redisConnection } from '../../src/jobs/connection';
 import { createIndexQueue, type IndexQueue } from '../../src/jobs/index-queue';
 import type { RenderQueue } from '../../src/jobs/render-queue';
 import { buildOpenApiDocument } from '../../src/openapi/document';
-import { startTestApi, type TestApi } from '../support/api';
-import { createTestDatabase, type TestDatabase } from '../support/database';
 import { captureLogger, type LogLine } from '../support/logs';
 import { eventually } from '../support/outage';
-import { dropRedisKeys, testConfig } from '../support/stack';
+import { startStack, type Stack, type TestApi } from '../support/stack';
 import { bearer } from '../support/tokens';
 
 const EMAIL = 'operator@example.com';
 
-let database: TestDatabase;
+let stack: Stack;
 let config: AppConfig;
 let indexQueue: IndexQueue;
 let renderQueue: RenderQueue;
@@ -36,26 +34,24 @@ const tokens: Record<'full' | 'operator' | 'queues' | 'content', string> = {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await database
-    .db('users')
-    .insert({ id: 1, name: 'Operator', email: EMAIL, source_hash: 'test', permissions: [] });
-  tokens.full = await bearer(database.db, 'full', EMAIL);
-  tokens.operator = await bearer(database.db, 'operator', EMAIL);
-  tokens.queues = await bearer(database.db, ['ops:queues:write'], EMAIL);
-  tokens.content = await bearer(database.db, 'content', EMAIL);
-  config = testConfig(database.url);
+  stack = await startStack({ catalog: 'empty', api: false });
+  const db = stack.database.db;
+  await db('users').insert({ id: 1, name: 'Operator', email: EMAIL, source_hash: 'test', permissions: [] });
+  tokens.full = await bearer(db, 'full', EMAIL);
+  tokens.operator = await bearer(db, 'operator', EMAIL);
+  tokens.queues = await bearer(db, ['ops:queues:write'], EMAIL);
+  tokens.content = await bearer(db, 'content', EMAIL);
+  config = stack.config;
   indexQueue = createIndexQueue(config);
   indexQueue.on('error', () => undefined);
-  api = await startTestApi(config, { indexQueue });
+  api = await stack.startApi(config, { indexQueue });
   renderQueue = api.deps.renderJobs!.queue;
   await seedQueues();
 });
 afterAll(async () => {
   await api?.close();
   await indexQueue?.close();
-  if (config) await dropRedisKeys(config.redisUrl, config.redisPrefix);
-  await database?.drop();
+  await stack?.stop();
 });
 
 /**
@@ -284,12 +280,7 @@ describe('/ready', () => {
 
   it('logs why for the operators, at most once a minute', async () => {
     const lines: LogLine[] = [];
-    const logged = await startTestApi(
-      testConfig(database.url, { MEILI_INDEX_PREFIX: config.meiliIndexPrefix }),
-      {
-        logger: captureLogger(lines),
-      },
-    );
+    const logged = await stack.startApi(stack.configWith({}), { logger: captureLogger(lines) });
     try {
       for (let i = 0; i < 3; i++) expect((await logged.get(`${logged.origin}/ready`)).status).toBe(503);
       const notReady = lines.filter((line) => line.msg === 'not ready: a readiness check failed');
@@ -304,9 +295,7 @@ describe('/ready', () => {
   });
 
   it('says why to anyone when the app runs locally (APP_ENV=local)', async () => {
-    const local = await startTestApi(
-      testConfig(database.url, { APP_ENV: 'local', MEILI_INDEX_PREFIX: config.meiliIndexPrefix }),
-    );
+    const local = await stack.startApi(stack.configWith({ APP_ENV: 'local' }));
     try {
       const res = await local.get(`${local.origin}/ready`);
       expect(res.status).toBe(503);

@@ -12,10 +12,8 @@ import { createIndexQueue, type IndexQueue } from '../../src/jobs/index-queue';
 import type { RenderQueue } from '../../src/jobs/render-queue';
 import { freePort } from '../../tools/dev/free-port';
 import type { SearchLog } from '../../src/search-log';
-import { startTestApi } from '../support/api';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { eventually } from '../support/outage';
-import { testConfig } from '../support/stack';
 import { bearer } from '../support/tokens';
 
 interface OpsApi {
@@ -28,11 +26,11 @@ interface OpsApi {
   close(): Promise<void>;
 }
 
-/** The real app of `config` with an index queue (as src/server.ts builds it) on a free port. */
+/** The real app of `config` with an index queue (as src/server.ts builds it) on the stack. */
 async function startOpsApi(config: AppConfig): Promise<OpsApi> {
   const queue = createIndexQueue(config);
   queue.on('error', () => undefined);
-  const api = await startTestApi(config, { indexQueue: queue });
+  const api = await stack.startApi(config, { indexQueue: queue });
   return {
     origin: api.origin,
     queue,
@@ -49,14 +47,14 @@ async function startOpsApi(config: AppConfig): Promise<OpsApi> {
   };
 }
 
-let stack: CatalogStack;
+let stack: Stack;
 let api: OpsApi;
 let full: string;
 let operator: string;
 let content: string;
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   api = await startOpsApi(stack.config);
   full = await bearer(stack.database.db, 'full');
   operator = await bearer(stack.database.db, 'operator');
@@ -64,13 +62,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api?.close();
-  await stack?.close();
+  await stack?.stop();
 });
 
 describe('/up', () => {
   it('answers 200 without asking any dependency (Meilisearch and Postgres on closed ports)', async () => {
     const closed = await freePort();
-    const config = testConfig(`postgres://postgres@127.0.0.1:${closed}/none`, {
+    const config = stack.configWith({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${closed}/none`,
       MEILI_URL: `http://127.0.0.1:${closed}`,
     });
     const down = await startOpsApi(config);
@@ -124,12 +123,7 @@ describe('/ready', () => {
 
   it('answers 503 naming Meilisearch when it is on a closed port', async () => {
     const closed = await freePort();
-    const down = await startOpsApi(
-      testConfig(stack.database.url, {
-        MEILI_URL: `http://127.0.0.1:${closed}`,
-        MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
-      }),
-    );
+    const down = await startOpsApi(stack.configWith({ MEILI_URL: `http://127.0.0.1:${closed}` }));
     try {
       const res = await down.get('/ready', full);
       expect(res.status).toBe(503);
@@ -153,7 +147,7 @@ describe('/ready', () => {
   });
 
   it('answers 503 naming the missing indexes', async () => {
-    const other = await startOpsApi(testConfig(stack.database.url, { MEILI_INDEX_PREFIX: 'tmissing_' }));
+    const other = await startOpsApi(stack.configWith({ MEILI_INDEX_PREFIX: 'tmissing_' }));
     try {
       const res = await other.get('/ready', operator);
       expect(res.status).toBe(503);
@@ -175,10 +169,9 @@ describe('/ready', () => {
 
   it('names Postgres when it is unreachable (the reason locally: no token can be checked)', async () => {
     const closed = await freePort();
-    const databaseUrl = `postgres://postgres@127.0.0.1:${closed}/none`;
-    const prefix = { MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix };
-    const local = await startOpsApi(testConfig(databaseUrl, { ...prefix, APP_ENV: 'local' }));
-    const production = await startOpsApi(testConfig(databaseUrl, prefix));
+    const DATABASE_URL = `postgres://postgres@127.0.0.1:${closed}/none`;
+    const local = await startOpsApi(stack.configWith({ DATABASE_URL, APP_ENV: 'local' }));
+    const production = await startOpsApi(stack.configWith({ DATABASE_URL }));
     try {
       const res = await local.get('/ready');
       expect(res.status).toBe(503);
@@ -206,8 +199,7 @@ describe('rate limits', () => {
   let limited: OpsApi;
   beforeAll(async () => {
     limited = await startOpsApi(
-      testConfig(stack.database.url, {
-        MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+      stack.configWith({
         API_RATE_LIMIT_GUEST: '1',
         API_RATE_LIMIT_TOKEN: '1',
         API_UNLIMITED_NETWORKS: '192.0.2.0/24',

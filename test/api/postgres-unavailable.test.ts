@@ -4,14 +4,13 @@
  * a public detail and on the token check alike (src/db/database.ts `isPostgresUnavailable`, src/app.ts);
  * `/ready` is 503 with `Retry-After` too.
  */
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { isPostgresUnavailable, withDatabase } from '../../src/db/database';
 import { RETRY_AFTER_S } from '../../src/http/errors';
-import { startTestApi } from '../support/api';
+import { freePort } from '../../tools/dev/free-port';
 import { SERVER_URL } from '../support/database';
-import { testConfig } from '../support/stack';
+import { startStack, type Stack } from '../support/stack';
 
 /** A role that exists and may log in, but never has a connection left (53300). */
 const FULL_ROLE = `catalog_test_full_${randomBytes(4).toString('hex')}`;
@@ -26,21 +25,17 @@ async function asAdmin(sql: string): Promise<void> {
   }
 }
 
+let stack: Stack;
+
 beforeAll(async () => {
   await asAdmin(`CREATE ROLE ${FULL_ROLE} LOGIN CONNECTION LIMIT 0`);
+  // Only for its prefixes: every API of this file points DATABASE_URL at a Postgres that refuses it.
+  stack = await startStack({ catalog: 'empty', api: false });
 });
 afterAll(async () => {
+  await stack?.stop();
   await asAdmin(`DROP ROLE IF EXISTS ${FULL_ROLE}`);
 });
-
-/** A port on 127.0.0.1 nothing listens on: connections are refused. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** `SERVER_URL` with its user (no password) and database replaced. */
 function serverAs(user: string, database: string): string {
@@ -54,10 +49,10 @@ describe.each([
   ['a role that does not exist (28000)', () => serverAs('nosuchrole', 'catalog')],
   ['a database that does not exist (3D000)', () => withDatabase(SERVER_URL, 'catalog_test_nosuchdb')],
   ['a role without a connection left (53300)', () => serverAs(FULL_ROLE, 'postgres')],
-  ['a port that refuses connections', async () => `postgres://postgres@127.0.0.1:${await closedPort()}/x`],
+  ['a port that refuses connections', async () => `postgres://postgres@127.0.0.1:${await freePort()}/x`],
 ])('DATABASE_URL with %s', (_name, databaseUrl) => {
   it('answers a detail, the token check and /ready 503 with Retry-After', async () => {
-    const api = await startTestApi(testConfig(await databaseUrl()));
+    const api = await stack.startApi(stack.configWith({ DATABASE_URL: await databaseUrl() }));
     try {
       for (const [path, init] of [
         ['/products/rp-125-f', undefined],

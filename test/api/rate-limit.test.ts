@@ -6,38 +6,28 @@
  * Requests come from 127.0.0.1, a trusted proxy under the default TRUST_PROXY (`loopback`), so
  * `X-Forwarded-For` sets the client IP Express sees.
  */
-import { once } from 'node:events';
-import { createServer } from 'node:net';
-import { Writable } from 'node:stream';
-import pino from 'pino';
-import { startTestApi, type TestApi } from '../support/api';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import type pino from 'pino';
+import { freePort } from '../../tools/dev/free-port';
+import { captureLogger, type LogLine } from '../support/logs';
 import { eventually, killProcess, startRedisServer } from '../support/outage';
-import { dropRedisKeys, testConfig } from '../support/stack';
+import { startStack, type Stack, type TestApi } from '../support/stack';
 import { bearer } from '../support/tokens';
 
-let database: TestDatabase;
-const apis: TestApi[] = [];
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+let stack: Stack;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await database
+  stack = await startStack({ catalog: 'empty', api: false });
+  await stack.database
     .db('users')
     .insert({ id: 2, name: 'CMS', email: 'cms-integration@example.com', source_hash: 'test' });
 });
 afterAll(async () => {
-  for (const api of apis) {
-    await api.close();
-    await dropRedisKeys(redisUrl, api.deps.config.redisPrefix);
-  }
-  await database?.drop();
+  await stack?.stop();
 });
 
-async function start(env: Record<string, string>, logger?: pino.Logger): Promise<TestApi> {
-  const api = await startTestApi(testConfig(database.url, env), { logger });
-  apis.push(api);
-  return api;
+/** An API with `env` and counters of its own. */
+function start(env: Record<string, string>, logger?: pino.Logger): Promise<TestApi> {
+  return stack.startApi(stack.configWith(env), { logger });
 }
 
 const from = (ip: string, authorization?: string): RequestInit => ({
@@ -108,7 +98,7 @@ describe('limits at API_RATE_LIMIT_GUEST=3 and API_RATE_LIMIT_TOKEN=5', () => {
   });
 
   it('counts a request with a valid token against the token, on public and protected routes', async () => {
-    const token = await bearer(database.db, 'content');
+    const token = await bearer(stack.database.db, 'content');
     const statuses: number[] = [];
     const remaining: (string | null)[] = [];
     // The guest count of 203.0.113.7 is used up by the test above; the token's is not.
@@ -122,7 +112,7 @@ describe('limits at API_RATE_LIMIT_GUEST=3 and API_RATE_LIMIT_TOKEN=5', () => {
     expect(remaining).toEqual(['4', '3', '2', '1', '0', '0']);
 
     // A second token of the same user has a count of its own.
-    const second = await api.get('/user', from('203.0.113.7', await bearer(database.db, 'media')));
+    const second = await api.get('/user', from('203.0.113.7', await bearer(stack.database.db, 'media')));
     expect(second.status).toBe(200);
     expect(limits(second)).toEqual(['5', '4']);
   });
@@ -168,30 +158,13 @@ it('takes the client IP from X-Forwarded-For only from a trusted proxy (TRUST_PR
   expect(statuses).toEqual([200, 200, 429]);
 });
 
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
 it('keeps answering with its Redis stopped (limits fail open, one warning), and counts again when it is back', async () => {
   const port = await freePort();
   let redis = await startRedisServer(port);
-  const lines: { level: number; msg: string }[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean))
-        lines.push(JSON.parse(line) as { level: number; msg: string });
-      done();
-    },
-  });
+  const lines: LogLine[] = [];
   const api = await start(
     { REDIS_URL: `redis://127.0.0.1:${port}`, API_RATE_LIMIT_GUEST: '100' },
-    pino({ level: 'warn' }, sink),
+    captureLogger(lines),
   );
   try {
     const counted = await eventually(
@@ -216,7 +189,6 @@ it('keeps answering with its Redis stopped (limits fail open, one warning), and 
     );
     expect(limits(back)).toEqual(['100', '99']);
   } finally {
-    apis.splice(apis.indexOf(api), 1);
     await api.close();
     await killProcess(redis);
   }

@@ -4,23 +4,21 @@
  * parameters that may hold a secret redacted; above `info` no request line at all (the middleware is not
  * even mounted).
  */
-import { startTestApi } from '../support/api';
-import { createTestDatabase, type TestDatabase } from '../support/database';
 import { REDACTED, redactUrl } from '../../src/logger';
 import { captureLogger, type LogLine } from '../support/logs';
-import { testConfig } from '../support/stack';
+import { startStack, type Stack } from '../support/stack';
 
-let t: TestDatabase;
+let stack: Stack;
 beforeAll(async () => {
-  t = await createTestDatabase();
+  stack = await startStack({ catalog: 'empty', api: false });
 });
 afterAll(async () => {
-  await t?.drop();
+  await stack?.stop();
 });
 
 async function requestLines(level: 'info' | 'warn', path = '/image-formats'): Promise<LogLine[]> {
   const lines: LogLine[] = [];
-  const api = await startTestApi(testConfig(t.url), { logger: captureLogger(lines, level) });
+  const api = await stack.startApi(stack.config, { logger: captureLogger(lines, level) });
   try {
     const res = await api.get(path, {
       headers: { Authorization: 'Bearer 1|secret-token', 'X-Request-Id': 'req-log-1' },

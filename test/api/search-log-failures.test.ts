@@ -9,13 +9,10 @@
  *   Redis is back. Redis down from the start: rows get client keys of the process's own day key.
  * - `npm start` (src/server.ts) stopped with SIGTERM writes what it buffered before it exits.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { freePort } from '../../tools/dev/free-port';
-import { startTestApi, type TestApi } from '../support/api';
+import { spawnTs, waitForOk } from '../support/command';
 import { captureLogger, type LogLine } from '../support/logs';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import {
   eventually,
   exitOf,
@@ -24,15 +21,15 @@ import {
   startTcpProxy,
   type TcpProxy,
 } from '../support/outage';
-import { dropRedisKeys, testConfig, testMeili } from '../support/stack';
+import { startStack, type Stack, type TestApi } from '../support/stack';
 
-let stack: CatalogStack;
+let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startCatalogStack(undefined, { TRUST_PROXY: 'loopback' });
+  stack = await startStack({ env: { TRUST_PROXY: 'loopback' } });
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 beforeEach(async () => {
   await stack.database.db('search_log').del();
@@ -69,7 +66,7 @@ describe('Postgres of the log down', () => {
       pool: { min: 0, max: 2 },
       log: { warn: quiet, error: quiet, debug: quiet, deprecate: quiet },
     });
-    api = await startTestApi(stack.config, {
+    api = await stack.startApi(stack.config, {
       logger: captureLogger(lines),
       searchLog: { db: logDb, maxBuffered: 5, flushEveryMs: 50 },
     });
@@ -128,11 +125,8 @@ describe('Redis of the cap down', () => {
     const port = await freePort();
     let redis = await startRedisServer(port);
     const lines: LogLine[] = [];
-    const config = testConfig(stack.database.url, {
-      REDIS_URL: `redis://127.0.0.1:${port}`,
-      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
-    });
-    const api = await startTestApi(config, { logger: captureLogger(lines) });
+    const config = stack.configWith({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    const api = await stack.startApi(config, { logger: captureLogger(lines) });
     const log = api.deps.searchLog;
     try {
       expect((await timedSearch(api, '/media?search=redis-up', '203.0.113.120'))[0]).toBe(200);
@@ -177,19 +171,17 @@ describe('Redis of the cap down', () => {
     } finally {
       await api.close();
       await killProcess(redis);
-      await dropRedisKeys(stack.config.redisUrl, config.redisPrefix);
     }
   });
 });
 
 describe('Redis down from the start', () => {
   it("logs every search with a client key of the process's own day key", async () => {
-    const config = testConfig(stack.database.url, {
+    const config = stack.configWith({
       REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
-      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
       TRUST_PROXY: 'loopback',
     });
-    const api = await startTestApi(config, { logger: captureLogger([]) });
+    const api = await stack.startApi(config, { logger: captureLogger([]) });
     try {
       for (const [query, ip] of [
         ['no-redis-a1', '203.0.113.130'],
@@ -220,36 +212,10 @@ describe('Redis down from the start', () => {
 describe('npm start', () => {
   it('writes the buffered searches on SIGTERM before it exits', async () => {
     const port = await freePort();
-    const meili = testMeili();
-    const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), 'src/server.ts'], {
-      cwd: path.resolve(__dirname, '../..'),
-      env: {
-        PATH: process.env.PATH,
-        DATABASE_URL: stack.database.url,
-        MEILI_URL: meili.url,
-        MEILI_SEARCH_KEY: meili.searchKey,
-        MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
-        REDIS_URL: stack.config.redisUrl,
-        REDIS_PREFIX: stack.config.redisPrefix,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        APP_URL: 'http://api.test',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = spawnTs('src/server.ts', stack.childEnv({ HOST: '127.0.0.1', PORT: String(port) }));
     try {
       const base = `http://127.0.0.1:${port}/api/v1`;
-      const up = await eventually(
-        () =>
-          fetch(`${base}/image-formats`).then(
-            (res) => res.status,
-            () => 0,
-          ),
-        (status) => status === 200,
-        30_000,
-      );
-      expect(up).toBe(200);
+      expect(await waitForOk(`${base}/image-formats`)).toBe(200);
       for (const q of ['shutdown-1', 'shutdown-2', 'shutdown-3']) {
         const res = await fetch(`${base}/products?search=${q}`, {
           headers: { 'X-Search-Session': 'shutdown-session' },

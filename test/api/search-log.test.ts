@@ -14,8 +14,7 @@ import Redis from 'ioredis';
 import { createSearchCap } from '../../src/search-log/cap';
 import { MAX_QUERY_LENGTH } from '../../src/search-log/normalize';
 import { isSuggestible } from '../../src/search-log/suggestible';
-import { startTestApi } from '../support/api';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { bearer } from '../support/tokens';
 
 interface LogRow {
@@ -44,18 +43,18 @@ const COLUMNS = [
 const CLIENT_KEY = /^[0-9a-f]{16}$/;
 const DAY = 24 * 60 * 60 * 1000;
 
-let stack: CatalogStack;
+let stack: Stack;
 let token: string;
 let redis: Redis;
 
 beforeAll(async () => {
-  stack = await startCatalogStack(undefined, { TRUST_PROXY: 'loopback' });
+  stack = await startStack({ env: { TRUST_PROXY: 'loopback' } });
   token = await bearer(stack.database.db, 'content');
   redis = new Redis(stack.config.redisUrl);
 });
 afterAll(async () => {
   redis?.disconnect();
-  await stack?.close();
+  await stack?.stop();
 });
 beforeEach(async () => {
   await stack.api.deps.searchLog.flush();
@@ -407,7 +406,7 @@ describe('only the words Meilisearch used', () => {
 
 describe('the anonymous per-day client key', () => {
   it('is one keyed hash per client and UTC day: not the address, another one tomorrow', async () => {
-    const tomorrow = await startTestApi(stack.config, { searchLog: { now: () => Date.now() + DAY } });
+    const tomorrow = await stack.startApi(stack.config, { searchLog: { now: () => Date.now() + DAY } });
     try {
       const [a, b] = ['203.0.113.95', '203.0.113.96'];
       await search('/products?search=key-a-1', a, { 'X-Search-Session': 'session-key-1' });

@@ -9,7 +9,7 @@
 import { syncOutbox } from '../../indexer/jobs/sync';
 import { LEXICON } from '../../src/search/german/lexicon';
 import { importSnapshot } from '../../src/import';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { removeDir, writeSnapshot } from '../support/snapshot';
 
 const NOW = '2025-01-01T00:00:00+01:00';
@@ -108,14 +108,14 @@ const SNAPSHOT = {
   ],
 };
 
-let stack: CatalogStack;
+let stack: Stack;
 let dir: string;
 beforeAll(async () => {
   dir = await writeSnapshot(SNAPSHOT);
-  stack = await startCatalogStack(dir);
+  stack = await startStack({ catalog: dir });
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
   if (dir) await removeDir(dir);
 });
 

@@ -6,15 +6,13 @@
  * `Connection: close`, so no keep-alive client sends another on that connection), and a request made
  * after SIGTERM is refused at connect time (ECONNREFUSED), never reset or cut mid-way.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
-import path from 'node:path';
 import { createIndexQueue, type IndexQueue } from '../../src/jobs/index-queue';
 import { freePort } from '../../tools/dev/free-port';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { spawnTs, waitForOk } from '../support/command';
 import { eventually, exitOf, killProcess } from '../support/outage';
-import { testMeili } from '../support/stack';
+import { startStack, testMeili, type Stack } from '../support/stack';
 
 jest.setTimeout(90_000);
 
@@ -96,45 +94,26 @@ function connectOutcome(port: number): Promise<string> {
   });
 }
 
-let stack: CatalogStack;
+let stack: Stack;
 let proxy: HoldingProxy;
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   proxy = await startHoldingProxy(new URL(testMeili().url));
 });
 afterAll(async () => {
   await proxy?.close();
-  await stack?.close();
+  await stack?.stop();
 });
 
-/** Environment of a child process: the stack's database, Redis prefix and indexes, Meilisearch via the proxy. */
-function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    DATABASE_URL: stack.database.url,
+/** Environment of a child process on the stack, with Meilisearch behind the proxy. */
+const childEnv = (extra: Record<string, string> = {}) =>
+  stack.childEnv({
     MEILI_URL: `http://127.0.0.1:${proxy.port}`,
-    MEILI_SEARCH_KEY: testMeili().searchKey,
-    MEILI_ADMIN_KEY: testMeili().adminKey,
-    MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
-    REDIS_URL: stack.config.redisUrl,
-    REDIS_PREFIX: stack.config.redisPrefix,
-    MEDIA_ROOT: stack.mediaRoot,
-    APP_URL: 'http://api.test',
-    LOG_LEVEL: 'warn',
     // The proxy holds searches for seconds on purpose: longer than the API's default Meilisearch deadline.
     MEILI_TIMEOUT_MS: '60000',
     ...extra,
-  };
-}
-
-function spawnTs(file: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), file], {
-    cwd: path.resolve(__dirname, '../..'),
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-}
 
 describe('npm start on SIGTERM', () => {
   it('finishes 200 in-flight searches on keep-alive connections, refuses new connections, exits 0', async () => {
@@ -142,16 +121,7 @@ describe('npm start on SIGTERM', () => {
     const child = spawnTs('src/server.ts', childEnv({ HOST: '127.0.0.1', PORT: String(port) }));
     try {
       const origin = `http://127.0.0.1:${port}`;
-      const up = await eventually(
-        () =>
-          fetch(`${origin}/up`).then(
-            (res) => res.status,
-            () => 0,
-          ),
-        (status) => status === 200,
-        30_000,
-      );
-      expect(up).toBe(200);
+      expect(await waitForOk(`${origin}/up`)).toBe(200);
       await stack.database.db('search_log').del();
 
       // 200 keep-alive connections, opened by a first round of concurrent requests.

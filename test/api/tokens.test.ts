@@ -3,39 +3,21 @@
  * they make against the running API: shown once, stored as a SHA-256 hash, profiles and abilities,
  * revocation, clear errors with exit code 1.
  */
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { runTs, type CommandRun } from '../support/command';
+import { startStack, type Stack } from '../support/stack';
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
-let stack: CatalogStack;
+let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
-async function token(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      [require.resolve('tsx/cli'), 'src/cli/token.ts', ...args],
-      {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: stack.config.databaseUrl },
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** `npm run token:<args>` on the stack's database. */
+const token = (...args: string[]): Promise<CommandRun> => runTs('src/cli/token.ts', args, stack.childEnv());
 
 const status = async (path: string, plain: string) =>
   (await stack.api.get(path, { headers: { Authorization: `Bearer ${plain}` } })).status;

@@ -20,12 +20,11 @@ import { promisify } from 'node:util';
 import knexFactory, { type Knex } from 'knex';
 import { createDb, dropDatabase, ensureDatabase, MIGRATIONS_DIR, withDatabase } from '../../src/db/database';
 import { freePort } from '../../tools/dev/free-port';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { childEnv, ROOT, waitForOk, type CommandRun } from '../support/command';
 import { SERVER_URL } from '../support/database';
-import { eventually, killProcess } from '../support/outage';
-import { TEST_PREFIX, testMeili } from '../support/stack';
+import { killProcess } from '../support/outage';
+import { startStack, TEST_PREFIX, testMeili, type Stack } from '../support/stack';
 
-const ROOT = path.resolve(__dirname, '../..');
 const PKG = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   scripts: Record<string, string>;
   devDependencies: Record<string, string>;
@@ -47,18 +46,15 @@ afterAll(() => {
   if (out) rmSync(out, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `args` with this Node (a compiled module, or `--require tsx/cjs` and a source) in `cwd`. */
-async function runNode(args: string[], env: Record<string, string>, cwd = out): Promise<Run> {
+/**
+ * Runs `args` with this Node (a compiled module, or `--require tsx/cjs` and a source) in `cwd`, with the
+ * environment `env` only (`childEnv`).
+ */
+async function runNode(args: string[], env: NodeJS.ProcessEnv, cwd = out): Promise<CommandRun> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, args, {
       cwd,
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+      env,
       timeout: 60_000,
     });
     return { code: 0, stdout, stderr };
@@ -120,7 +116,7 @@ describe('the build', () => {
 
 describe('migrations, compiled and from the sources', () => {
   const url = withDatabase(SERVER_URL, `catalog_test_mig_${randomBytes(6).toString('hex')}`);
-  const env = { DATABASE_URL: url };
+  const env = childEnv({ DATABASE_URL: url });
   const compiled = () => runNode(scriptArgs('db:migrate'), env);
   const compiledRollback = () => runNode([...scriptArgs('db:migrate'), '--rollback'], env);
   const fromSources = () =>
@@ -205,36 +201,24 @@ describe('migrations, compiled and from the sources', () => {
 });
 
 describe('the compiled API, worker and commands', () => {
-  let stack: CatalogStack;
-  let env: Record<string, string>;
+  let stack: Stack;
+  let env: NodeJS.ProcessEnv;
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    stack = await startCatalogStack();
-    const meili = testMeili();
-    env = {
-      DATABASE_URL: stack.database.url,
-      MEILI_URL: meili.url,
-      MEILI_SEARCH_KEY: meili.searchKey,
-      MEILI_ADMIN_KEY: meili.adminKey,
-      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
-      REDIS_URL: stack.config.redisUrl,
-      REDIS_PREFIX: stack.config.redisPrefix,
-      MEDIA_ROOT: stack.mediaRoot,
-      APP_URL: 'http://api.test',
-      LOG_LEVEL: 'warn',
-    };
+    stack = await startStack();
+    env = stack.childEnv();
   });
   afterAll(async () => {
     for (const child of children) await killProcess(child);
-    await stack?.close();
+    await stack?.stop();
   });
 
   /** Starts an npm script's compiled command (`start`, `worker`) as a child process. */
   function startScript(name: string, extra: Record<string, string> = {}): ChildProcess {
     const child = spawn(process.execPath, scriptArgs(name), {
       cwd: out,
-      env: { PATH: process.env.PATH, ...env, ...extra },
+      env: { ...env, ...extra },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(child);
@@ -245,16 +229,7 @@ describe('the compiled API, worker and commands', () => {
     const port = await freePort();
     const api = startScript('start', { HOST: '127.0.0.1', PORT: String(port) });
     const base = `http://127.0.0.1:${port}`;
-    const up = await eventually(
-      () =>
-        fetch(`${base}/up`).then(
-          (res) => res.status,
-          () => 0,
-        ),
-      (status) => status === 200,
-      30_000,
-    );
-    expect(up).toBe(200);
+    expect(await waitForOk(`${base}/up`)).toBe(200);
 
     const products = await fetch(`${base}/api/v1/products?per_page=2`);
     expect(products.status).toBe(200);
@@ -295,11 +270,11 @@ describe('the compiled API, worker and commands', () => {
   });
 
   it('the compiled meili:keys prints the role keys of its prefix once, and they are the keys the run uses', async () => {
-    const keysEnv = {
+    const keysEnv = childEnv({
       MEILI_URL: testMeili().url,
       MEILI_MASTER_KEY: testMeili().key,
       MEILI_INDEX_PREFIX: TEST_PREFIX, // the run's keys (global-setup.ts) already exist
-    };
+    });
     const again = await runNode(scriptArgs('meili:keys'), keysEnv);
     expect(again).toMatchObject({ code: 0, stdout: '' });
     const printed = await runNode([...scriptArgs('meili:keys'), '--print'], keysEnv);

@@ -8,10 +8,10 @@
  */
 import fc from 'fast-check';
 import { API_ROUTES } from '../../src/routes';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { bearer } from '../support/tokens';
 
-let stack: CatalogStack;
+let stack: Stack;
 let token: string;
 /** The total of each list route without any query, keyed by the route's path. */
 const unfiltered = new Map<string, number>();
@@ -29,11 +29,7 @@ const urlOf = (path: string, fill: (name: string) => string) =>
 beforeAll(async () => {
   // Loopback is unlimited: the fuzzer's hundreds of requests never meet a rate limit (429). A render
   // worker makes the previews asked for, so a valid preview URL answers 200, not 503 while it waits.
-  stack = await startCatalogStack(
-    undefined,
-    { API_UNLIMITED_NETWORKS: '127.0.0.0/8,::1/128' },
-    { renderWorker: true },
-  );
+  stack = await startStack({ env: { API_UNLIMITED_NETWORKS: '127.0.0.0/8,::1/128' }, renderWorker: true });
   token = await bearer(stack.database.db, 'full');
   for (const r of API_ROUTES) {
     if (/\{\w+\}/.test(r.path)) continue;
@@ -43,7 +39,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
 function get(pathAndQuery: string): Promise<Response> {

@@ -6,18 +6,18 @@
  * body too.
  */
 import net from 'node:net';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { bearer } from '../support/tokens';
 
-let stack: CatalogStack;
+let stack: Stack;
 let token: string;
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   token = await bearer(stack.database.db, 'full');
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
 const get = (path: string) => stack.api.get(path, { headers: { Authorization: token } });

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from '../../src/openapi/zod';
 import { API_ROUTES } from '../../src/routes';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { bearer } from '../support/tokens';
 
 const REF_DIR = process.env.LARAVEL_REF_DIR ?? path.resolve(__dirname, '../../../shared/laravel-ref');
@@ -180,7 +180,7 @@ function differences(ours: unknown, theirs: unknown, at: string, out: string[]):
   return out;
 }
 
-let stack: CatalogStack;
+let stack: Stack;
 const cases: Case[] = [];
 let answers: HarnessResult[] = [];
 
@@ -193,7 +193,7 @@ beforeAll(async () => {
   if (!existsSync(PAGINATE))
     throw new Error(`the Laravel harness is missing: no ${PAGINATE} (set LARAVEL_REF_DIR to its folder)`);
 
-  stack = await startCatalogStack();
+  stack = await startStack();
   const token = await bearer(stack.database.db, 'full');
   const queries = grid();
   for (const r of PAGINATED) {
@@ -221,7 +221,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
 it('covers every paginated route of the table with the whole grid', () => {

@@ -4,23 +4,20 @@
  * max-age` from API_CACHE_MAX_AGE capped by the nearest expiring image in the body, `private, no-cache`
  * with `Vary: Authorization` on protected routes. Real Postgres and Meilisearch, the sample snapshot.
  */
-import { startTestApi, type TestApi } from '../support/api';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
-import { testConfig } from '../support/stack';
+import { type TestApi } from '../support/api';
+import { startStack, type Stack } from '../support/stack';
 import { bearer } from '../support/tokens';
 
-let stack: CatalogStack;
+let stack: Stack;
 let defaults: TestApi;
 
 beforeAll(async () => {
-  stack = await startCatalogStack(undefined, { API_CACHE_MAX_AGE: '600' });
-  defaults = await startTestApi(
-    testConfig(stack.database.url, { MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix }),
-  );
+  stack = await startStack({ env: { API_CACHE_MAX_AGE: '600' } });
+  defaults = await stack.startApi(stack.configWith({}));
 });
 afterAll(async () => {
   await defaults?.close();
-  await stack?.close();
+  await stack?.stop();
 });
 
 const STRONG = /^"[A-Za-z0-9_-]{43}"$/;

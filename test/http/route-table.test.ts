@@ -6,24 +6,19 @@
 import { buildOpenApiDocument } from '../../src/openapi/document';
 import { route } from '../../src/http/router';
 import { API_ROUTES } from '../../src/routes';
-import { startTestApi, type TestApi } from '../support/api';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import { testConfig } from '../support/stack';
+import { startStack, type Stack } from '../support/stack';
 import { bearer } from '../support/tokens';
 
-let t: TestDatabase;
-let api: TestApi;
+let stack: Stack;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await t
+  stack = await startStack({ catalog: 'empty' });
+  await stack.database
     .db('users')
     .insert({ id: 1, name: 'CMS', email: 'cms@example.com', permissions: [], source_hash: 'a' });
-  api = await startTestApi(testConfig(t.url));
 });
 afterAll(async () => {
-  await api?.close();
-  await t?.drop();
+  await stack?.stop();
 });
 
 /** A URL of the route with every path parameter filled in (`/products/{slug}` → `/products/x1`). */
@@ -55,7 +50,7 @@ it('documents exactly the routes of the table under /api/v1, in its order', () =
 it('answers 405 with Allow to every other method of every route, before any token check', async () => {
   for (const r of API_ROUTES) {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      const res = await api.get(urlOf(r.path), { method });
+      const res = await stack.api.get(urlOf(r.path), { method });
       expect([r.path, method, res.status, res.headers.get('allow')]).toEqual([
         r.path,
         method,
@@ -68,10 +63,10 @@ it('answers 405 with Allow to every other method of every route, before any toke
 });
 
 it("applies each route's auth: public without a token, 401 without one, 403 without the ability", async () => {
-  const noAbility = await bearer(t.db, ['search'], 'cms@example.com'); // an ability no route asks for
+  const noAbility = await bearer(stack.database.db, ['search'], 'cms@example.com'); // an ability no route asks for
   for (const r of API_ROUTES) {
-    const anonymous = await api.get(urlOf(r.path));
-    const withToken = await api.get(urlOf(r.path), { headers: { Authorization: noAbility } });
+    const anonymous = await stack.api.get(urlOf(r.path));
+    const withToken = await stack.api.get(urlOf(r.path), { headers: { Authorization: noAbility } });
     const expected =
       r.auth === 'public'
         ? { anonymous: 'not 401', withToken: 'not 403' }

@@ -2,38 +2,27 @@
  * Bad snapshots: every class of bad input stops the import with an error naming file, line and field,
  * and leaves the database exactly as it was (same rows, same row versions, nothing in the outbox).
  */
-import { execFile } from 'node:child_process';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { ImportError, importSnapshot, type ImportMode } from '../../src/import';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import {
-  copySample,
-  editRecords,
-  fingerprint,
-  removeDir,
-  replaceLine,
-  SAMPLE_SNAPSHOT,
-  tempDir,
-} from '../support/snapshot';
+import { copySample, editRecords, fingerprint, removeDir, replaceLine } from '../support/snapshot';
+import { runTs } from '../support/command';
+import { startStack, type Stack } from '../support/stack';
 
 type Json = Record<string, unknown>;
-let t: TestDatabase;
+let stack: Stack;
 let mediaRoot: string;
 let loaded: Record<string, string>;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  mediaRoot = await tempDir('media-root-');
-  dirs.push(mediaRoot);
-  await importSnapshot(t.db, SAMPLE_SNAPSHOT, { mode: 'full', mediaRoot });
-  loaded = await fingerprint(t.db);
+  stack = await startStack({ api: false, index: false });
+  mediaRoot = stack.mediaRoot;
+  loaded = await fingerprint(stack.database.db);
 });
 
 afterAll(async () => {
-  await t.drop();
+  await stack?.stop();
   await Promise.all(dirs.map(removeDir));
 });
 
@@ -267,14 +256,14 @@ describe.each(cases)('$name', ({ mutate, mode, file, line, field, reason }) => {
     const dir = await copySample();
     dirs.push(dir);
     await mutate(dir);
-    const error = await importSnapshot(t.db, dir, { mode: mode ?? 'full', mediaRoot }).catch(
+    const error = await importSnapshot(stack.database.db, dir, { mode: mode ?? 'full', mediaRoot }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ImportError);
     const e = error as ImportError;
     expect({ file: e.file, line: e.line, field: e.field }).toEqual({ file, line, field });
     expect(e.reason).toMatch(reason);
-    expect(await fingerprint(t.db)).toEqual(loaded);
+    expect(await fingerprint(stack.database.db)).toEqual(loaded);
   });
 });
 
@@ -283,18 +272,11 @@ describe('npm run catalog:import on a bad snapshot', () => {
     const dir = await copySample();
     dirs.push(dir);
     await edit('articles.ndjson', 2007, (r) => ({ ...r, type: 'zubehoer' }))(dir);
-    const cli = path.resolve(__dirname, '../../src/cli/catalog-import.ts');
-    const tsx = path.resolve(__dirname, '../../node_modules/.bin/tsx');
-    const result = await promisify(execFile)(tsx, [cli, dir, '--quiet'], {
-      env: { ...process.env, DATABASE_URL: t.url, MEDIA_ROOT: mediaRoot },
-    }).then(
-      () => ({ code: 0, stderr: '' }),
-      (e: { code: number; stderr: string }) => e,
-    );
+    const result = await runTs('src/cli/catalog-import.ts', [dir, '--quiet'], stack.childEnv());
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
       'catalog:import failed: articles.ndjson, line 7, field "type": unknown value "zubehoer" (allowed: main, spare)',
     );
-    expect(await fingerprint(t.db)).toEqual(loaded);
+    expect(await fingerprint(stack.database.db)).toEqual(loaded);
   });
 });

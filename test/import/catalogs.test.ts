@@ -8,28 +8,20 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ImportError, importSnapshot } from '../../src/import';
 import { addCatalogs, CATALOG_RECORDS, pdfBytes } from '../support/catalogs';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import {
-  copySample,
-  fingerprint,
-  removeDir,
-  SAMPLE_SNAPSHOT,
-  tempDir,
-  writeSnapshot,
-} from '../support/snapshot';
+import { copySample, fingerprint, removeDir, SAMPLE_SNAPSHOT, writeSnapshot } from '../support/snapshot';
+import { startStack, type Stack } from '../support/stack';
 
 type Json = Record<string, unknown>;
-let t: TestDatabase;
+let stack: Stack;
 let mediaRoot: string;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  mediaRoot = await tempDir('media-root-');
-  dirs.push(mediaRoot);
+  stack = await startStack({ catalog: 'empty', api: false });
+  mediaRoot = stack.mediaRoot;
 });
 afterAll(async () => {
-  await t.drop();
+  await stack?.stop();
   await Promise.all(dirs.map(removeDir));
 });
 
@@ -45,9 +37,9 @@ const withRecord = (id: number, change: (r: Json) => Json) =>
 
 it('imports the catalogs with their PDFs stored by content, and a second import changes nothing', async () => {
   const dir = await sampleWithCatalogs();
-  const summary = await importSnapshot(t.db, dir, { mode: 'full', mediaRoot });
+  const summary = await importSnapshot(stack.database.db, dir, { mode: 'full', mediaRoot });
   expect(summary.kinds.catalogs).toEqual({ read: 5, upserted: 5, deleted: 0 });
-  const rows = await t
+  const rows = await stack.database
     .db('catalogs')
     .orderBy('id')
     .select('id', 'slug', 'status', 'language', 'file_name', 'file_path', 'file_sha256', 'size', 'position');
@@ -65,31 +57,31 @@ it('imports the catalogs with their PDFs stored by content, and a second import 
   expect(first.file_path).toBe(`originals/${sha.slice(0, 2)}/${sha}.pdf`);
   expect(Number(first.size)).toBe(bytes.length);
   expect(await readFile(path.join(mediaRoot, first.file_path))).toEqual(bytes);
-  expect(await t.db('index_outbox').where({ entity: 'catalog' }).pluck('entity_id')).toEqual(
+  expect(await stack.database.db('index_outbox').where({ entity: 'catalog' }).pluck('entity_id')).toEqual(
     expect.arrayContaining(['1', '2', '3', '4', '5']),
   );
 
-  const before = await fingerprint(t.db);
-  const again = await importSnapshot(t.db, dir, { mode: 'full', mediaRoot });
+  const before = await fingerprint(stack.database.db);
+  const again = await importSnapshot(stack.database.db, dir, { mode: 'full', mediaRoot });
   expect(again.changes).toBe(0);
-  expect(await fingerprint(t.db)).toEqual(before);
+  expect(await fingerprint(stack.database.db)).toEqual(before);
 });
 
 it('updates a changed catalog only, and deletes by _deleted (partial) and by absence (full)', async () => {
-  await importSnapshot(t.db, await sampleWithCatalogs(), { mode: 'full', mediaRoot });
+  await importSnapshot(stack.database.db, await sampleWithCatalogs(), { mode: 'full', mediaRoot });
   const changed = await sampleWithCatalogs(withRecord(2, (r) => ({ ...r, title: 'Full line 2026/27' })));
-  const summary = await importSnapshot(t.db, changed, { mode: 'full', mediaRoot });
+  const summary = await importSnapshot(stack.database.db, changed, { mode: 'full', mediaRoot });
   expect(summary.kinds.catalogs).toEqual({ read: 5, upserted: 1, deleted: 0 });
 
   const partial = await writeSnapshot({ 'catalogs.ndjson': [{ id: 3, _deleted: true }] });
   dirs.push(partial);
-  const deleted = await importSnapshot(t.db, partial, { mode: 'partial', mediaRoot });
+  const deleted = await importSnapshot(stack.database.db, partial, { mode: 'partial', mediaRoot });
   expect(deleted.kinds.catalogs).toMatchObject({ deleted: 1 });
-  expect((await t.db('catalogs').pluck('id')).sort()).toEqual([1, 2, 4, 5]);
+  expect((await stack.database.db('catalogs').pluck('id')).sort()).toEqual([1, 2, 4, 5]);
 
-  const full = await importSnapshot(t.db, SAMPLE_SNAPSHOT, { mode: 'full', mediaRoot });
+  const full = await importSnapshot(stack.database.db, SAMPLE_SNAPSHOT, { mode: 'full', mediaRoot });
   expect(full.kinds.catalogs).toMatchObject({ deleted: 4 });
-  expect(await t.db('catalogs').pluck('id')).toEqual([]);
+  expect(await stack.database.db('catalogs').pluck('id')).toEqual([]);
 });
 
 const bad: { name: string; records: Json[]; line: number; field: string; reason: RegExp }[] = [
@@ -140,8 +132,10 @@ const bad: { name: string; records: Json[]; line: number; field: string; reason:
 describe.each(bad)('stops on $name', ({ records, line, field, reason }) => {
   it(`with catalogs.ndjson, line ${line}, field "${field}" and changes nothing`, async () => {
     const dir = await sampleWithCatalogs(records);
-    const before = await fingerprint(t.db);
-    const error = await importSnapshot(t.db, dir, { mode: 'full', mediaRoot }).catch((e: unknown) => e);
+    const before = await fingerprint(stack.database.db);
+    const error = await importSnapshot(stack.database.db, dir, { mode: 'full', mediaRoot }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ImportError);
     const { file, line: at, field: named, reason: why } = error as ImportError;
     expect([file, at, named]).toEqual(['catalogs.ndjson', line, field]);
@@ -149,6 +143,6 @@ describe.each(bad)('stops on $name', ({ records, line, field, reason }) => {
     expect((error as Error).message).toMatch(
       new RegExp(`^catalogs\\.ndjson, line ${line}, field "${field}": `),
     );
-    expect(await fingerprint(t.db)).toEqual(before);
+    expect(await fingerprint(stack.database.db)).toEqual(before);
   });
 });

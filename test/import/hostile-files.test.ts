@@ -13,25 +13,15 @@ import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ImportError, importSnapshot } from '../../src/import';
+import { runTs } from '../support/command';
 import { SnapshotDir } from '../../src/import/snapshot-dir';
-import { startTestApi, type TestApi } from '../support/api';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import {
-  copySample,
-  editRecords,
-  fingerprint,
-  readRecords,
-  removeDir,
-  SAMPLE_SNAPSHOT,
-  tempDir,
-} from '../support/snapshot';
-import { testConfig } from '../support/stack';
+import { copySample, editRecords, fingerprint, readRecords, removeDir, tempDir } from '../support/snapshot';
+import { startStack, type Stack } from '../support/stack';
 
 type Json = Record<string, unknown>;
 const run = promisify(execFile);
 
-let t: TestDatabase;
-let api: TestApi;
+let stack: Stack;
 let mediaRoot: string;
 let outside: string;
 let loaded: Record<string, string>;
@@ -71,21 +61,18 @@ async function storage(): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  mediaRoot = await tempDir('media-root-');
+  stack = await startStack({ index: false });
+  mediaRoot = stack.mediaRoot;
   outside = await tempDir('outside-');
-  dirs.push(mediaRoot, outside);
+  dirs.push(outside);
   await writeFile(path.join(outside, 'secret.txt'), SECRET);
-  await importSnapshot(t.db, SAMPLE_SNAPSHOT, { mode: 'full', mediaRoot });
-  loaded = await fingerprint(t.db);
+  loaded = await fingerprint(stack.database.db);
   stored = await storage();
-  api = await startTestApi(testConfig(t.url, { MEDIA_ROOT: mediaRoot }));
 });
 
 afterAll(async () => {
-  await api?.close();
   for (const server of servers) server.close();
-  await t?.drop();
+  await stack?.stop();
   await Promise.all(dirs.map(removeDir));
 });
 
@@ -107,7 +94,7 @@ async function hostileSnapshot(evil: string): Promise<{ dir: string; line: numbe
 
 /** Settles the import, or reports that it hung (a FIFO opened for reading waits for a writer). */
 async function importWithin(dir: string, ms: number, unblock?: () => Promise<void>): Promise<unknown> {
-  const attempt = importSnapshot(t.db, dir, { mode: 'full', mediaRoot }).then(
+  const attempt = importSnapshot(stack.database.db, dir, { mode: 'full', mediaRoot }).then(
     () => 'imported',
     (e: unknown) => e,
   );
@@ -134,12 +121,14 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 
 /** The database, MEDIA_ROOT and /files are as before; no row and no URL carries `target`. */
 async function expectNothingChanged(target?: Buffer): Promise<void> {
-  expect(await fingerprint(t.db)).toEqual(loaded);
+  expect(await fingerprint(stack.database.db)).toEqual(loaded);
   expect(await storage()).toEqual(stored);
   for (const content of [FRESH, ...(target ? [target] : [])]) {
     const hash = sha256(content);
-    expect(await t.db('media').where({ file_sha256: hash }).first()).toBeUndefined();
-    const res = await api.get(`${api.origin}/files/media/${EVIL_ID}/${hash.slice(0, 32)}/${EVIL_NAME}`);
+    expect(await stack.database.db('media').where({ file_sha256: hash }).first()).toBeUndefined();
+    const res = await stack.api.get(
+      `${stack.api.origin}/files/media/${EVIL_ID}/${hash.slice(0, 32)}/${EVIL_NAME}`,
+    );
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain(SECRET);
   }
@@ -375,26 +364,17 @@ describe('npm run catalog:import with a link to /proc/self/environ', () => {
   it('exits 1 with the one-line error and publishes nothing of its environment', async () => {
     const { dir, line } = await hostileSnapshot(`media/${EVIL_NAME}`);
     await symlink('/proc/self/environ', evilPath(dir));
-    const cli = path.resolve(__dirname, '../../src/cli/catalog-import.ts');
-    const tsx = path.resolve(__dirname, '../../node_modules/.bin/tsx');
     const marker = `importer-secret-${randomBytes(8).toString('hex')}`;
-    const result = await run(tsx, [cli, dir, '--quiet'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: t.url,
-        MEDIA_ROOT: mediaRoot,
-        REDIS_PREFIX: `t${randomBytes(4).toString('hex')}`,
-        IMPORTER_SECRET: marker,
-      },
-    }).then(
-      () => ({ code: 0, stderr: '' }),
-      (e: { code: number; stderr: string }) => e,
+    const result = await runTs(
+      'src/cli/catalog-import.ts',
+      [dir, '--quiet'],
+      stack.childEnv({ IMPORTER_SECRET: marker }),
     );
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
       `catalog:import failed: media.ndjson, line ${line}, field "file": files/media/${EVIL_NAME} is a symbolic link; only regular files inside the snapshot are read`,
     );
-    expect(await fingerprint(t.db)).toEqual(loaded);
+    expect(await fingerprint(stack.database.db)).toEqual(loaded);
     expect(await storage()).toEqual(stored);
     // No stored original carries the CLI's environment.
     for (const file of Object.keys(await storage())) {

@@ -5,30 +5,35 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importSnapshot, type ImportMode } from '../../src/import';
-import { createTestDatabase, type TestDatabase } from '../support/database';
 import {
   copySample,
   editRecords,
   fingerprint,
   removeDir,
   SAMPLE_SNAPSHOT,
-  tempDir,
   writeSnapshot,
 } from '../support/snapshot';
+import { startStack, type Stack } from '../support/stack';
 
-let t: TestDatabase;
+let stack: Stack;
 let mediaRoot: string;
 const dirs: string[] = [];
 
-const run = (dir: string, mode: ImportMode = 'full') => importSnapshot(t.db, dir, { mode, mediaRoot });
-const ids = async (table: string) => (await t.db(table).orderBy('id').pluck('id')).map(Number);
+const run = (dir: string, mode: ImportMode = 'full') =>
+  importSnapshot(stack.database.db, dir, { mode, mediaRoot });
+const ids = async (table: string) => (await stack.database.db(table).orderBy('id').pluck('id')).map(Number);
 const pending = async () =>
   (
-    await t.db('index_outbox').whereNull('processed_at').orderBy('id').select('entity', 'entity_id', 'action')
+    await stack.database
+      .db('index_outbox')
+      .whereNull('processed_at')
+      .orderBy('id')
+      .select('entity', 'entity_id', 'action')
   ).map(
     (r: { entity: string; entity_id: string; action: string }) => `${r.action} ${r.entity} ${r.entity_id}`,
   );
-const markOutboxDone = () => t.db('index_outbox').update({ processed_at: t.db.fn.now() });
+const markOutboxDone = () =>
+  stack.database.db('index_outbox').update({ processed_at: stack.database.db.fn.now() });
 
 async function sampleCopy(): Promise<string> {
   const dir = await copySample();
@@ -37,13 +42,12 @@ async function sampleCopy(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  mediaRoot = await tempDir('media-root-');
-  dirs.push(mediaRoot);
+  stack = await startStack({ catalog: 'empty', api: false });
+  mediaRoot = stack.mediaRoot;
 });
 
 afterAll(async () => {
-  await t.drop();
+  await stack?.stop();
   await Promise.all(dirs.map(removeDir));
 });
 
@@ -68,21 +72,26 @@ describe('first import of the sample snapshot', () => {
     };
     const counts: Record<string, number> = {};
     for (const table of Object.keys(expected)) {
-      counts[table] = Number((await t.db(table).count({ n: '*' }))[0]!.n);
+      counts[table] = Number((await stack.database.db(table).count({ n: '*' }))[0]!.n);
     }
     expect(counts).toEqual(expected);
   });
 
   it('stores the relations of products as listed', async () => {
     const rel = async (table: string, column: string, productId: number) =>
-      (await t.db(table).where({ product_id: productId }).orderBy('position').pluck(column)).map(Number);
+      (await stack.database.db(table).where({ product_id: productId }).orderBy('position').pluck(column)).map(
+        Number,
+      );
     expect(await rel('product_manufacturers', 'manufacturer_id', 1006)).toEqual([11, 12, 13]);
     expect(await rel('product_tractor_models', 'tractor_model_id', 1006)).toEqual([31, 32, 33, 34]);
     expect(await rel('product_taxons', 'taxon_id', 1002)).toEqual([103, 112, 113]);
     expect(await rel('product_articles', 'article_id', 1002)).toEqual([
       2001, 2002, 2009, 2010, 2011, 2012, 2014, 2015,
     ]);
-    const links = await t.db('product_media_links').where({ product_id: 1002 }).orderBy('media_id');
+    const links = await stack.database
+      .db('product_media_links')
+      .where({ product_id: 1002 })
+      .orderBy('media_id');
     expect(links.map((l) => [l.media_id, l.role, l.is_main, l.position, l.usages])).toEqual([
       [5001, 'image', true, 2, ['website', 'catalog', 'price_list']],
       [5002, 'image', false, 3, ['website']],
@@ -91,55 +100,67 @@ describe('first import of the sample snapshot', () => {
       [5012, 'datasheet', false, 1, []],
     ]);
     const articleProducts = (
-      await t.db('product_articles').where({ article_id: 2009 }).orderBy('product_id').pluck('product_id')
+      await stack.database
+        .db('product_articles')
+        .where({ article_id: 2009 })
+        .orderBy('product_id')
+        .pluck('product_id')
     ).map(Number);
     expect(articleProducts).toEqual([1002, 1003, 1004]);
     expect(
-      await t.db('search_keywords').where({ product_id: 1002 }).orderBy('position').pluck('keyword'),
+      await stack.database
+        .db('search_keywords')
+        .where({ product_id: 1002 })
+        .orderBy('position')
+        .pluck('keyword'),
     ).toEqual(['Rundballen', 'Festkammer', 'Heu', 'Stroh', 'Silage']);
     expect(
-      await t.db('search_keywords').where({ media_id: 5001 }).orderBy('position').pluck('keyword'),
+      await stack.database
+        .db('search_keywords')
+        .where({ media_id: 5001 })
+        .orderBy('position')
+        .pluck('keyword'),
     ).toEqual(['Seitenansicht', 'Festkammer', 'Rundballen']);
   });
 
   it('keeps values exactly: nulls, dates, decimals, language objects, trees', async () => {
-    const m35 = await t.db('tractor_models').where({ id: 35 }).first();
+    const m35 = await stack.database.db('tractor_models').where({ id: 35 }).first();
     expect([m35.identifier, m35.type_of_tractor, m35.tractor_series_id]).toEqual([null, null, null]);
-    const m34 = await t.db('tractor_models').where({ id: 34 }).first();
+    const m34 = await stack.database.db('tractor_models').where({ id: 34 }).first();
     expect(m34.tractor_series_id).toBeNull();
-    const a2009 = await t.db('articles').where({ id: 2009 }).first();
+    const a2009 = await stack.database.db('articles').where({ id: 2009 }).first();
     expect(a2009.weight).toBe('0.085');
-    const a2012 = await t.db('articles').where({ id: 2012 }).first();
+    const a2012 = await stack.database.db('articles').where({ id: 2012 }).first();
     expect([a2012.short_names, a2012.descriptions, a2012.sale_start]).toEqual([null, null, null]);
-    const a2015 = await t.db('articles').where({ id: 2015 }).first();
+    const a2015 = await stack.database.db('articles').where({ id: 2015 }).first();
     expect(a2015.end_of_life).toBe('2024-06-30');
-    const p1002 = await t.db('products').where({ id: 1002 }).first();
+    const p1002 = await stack.database.db('products').where({ id: 1002 }).first();
     expect(Object.keys(p1002.names)).toEqual(['de', 'en', 'fr']);
     expect(p1002.descriptions.fr).toBeUndefined();
     expect(p1002.features.bindung).toEqual(['Garn', 'Netz']);
-    const m5012 = await t.db('media').where({ id: 5012 }).first();
+    const m5012 = await stack.database.db('media').where({ id: 5012 }).first();
     expect(new Date(m5012.created_at).toISOString()).toBe('2026-03-02T08:45:00.000Z');
-    const folder403 = await t.db('media_folders').where({ id: 403 }).first();
+    const folder403 = await stack.database.db('media_folders').where({ id: 403 }).first();
     expect(folder403.parent_id).toBe(402);
   });
 
   it('copies files into MEDIA_ROOT under content-addressed paths and computes missing sizes', async () => {
-    const m5005 = await t.db('media').where({ id: 5005 }).first();
+    const m5005 = await stack.database.db('media').where({ id: 5005 }).first();
     expect(m5005.size).toBe(15192);
     expect(m5005.file_path).toMatch(/^originals\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/);
     const stored = readFileSync(path.join(mediaRoot, m5005.file_path));
     expect(
       stored.equals(readFileSync(path.join(SAMPLE_SNAPSHOT, 'files/media/rp-160-v-profi-schneidrotor.webp'))),
     ).toBe(true);
-    const m5013 = await t.db('media').where({ id: 5013 }).first();
+    const m5013 = await stack.database.db('media').where({ id: 5013 }).first();
     expect([m5013.file_path, m5013.size]).toEqual([null, null]);
-    const upload = await t.db('product_uploads').where({ id: 9002 }).first();
+    const upload = await stack.database.db('product_uploads').where({ id: 9002 }).first();
     expect(upload.product_id).toBe(1008);
     expect(existsSync(path.join(mediaRoot, upload.file_path))).toBe(true);
   });
 
   it('ignores unknown fields and keeps channel texts (never served) in their own column', async () => {
-    const p1002 = await t.db('products').where({ id: 1002 }).first();
+    const p1002 = await stack.database.db('products').where({ id: 1002 }).first();
     expect(p1002).not.toHaveProperty('pim_workflow_state');
     expect(p1002.texts.print.de).toContain('Kanaltext');
   });
@@ -155,27 +176,31 @@ describe('first import of the sample snapshot', () => {
 
   it('changes no row and enqueues nothing when the same snapshot is imported again', async () => {
     await markOutboxDone();
-    const before = await fingerprint(t.db);
+    const before = await fingerprint(stack.database.db);
     const summary = await run(SAMPLE_SNAPSHOT);
     expect(summary.changes).toBe(0);
-    expect(await fingerprint(t.db)).toEqual(before);
+    expect(await fingerprint(stack.database.db)).toEqual(before);
     expect(await pending()).toEqual([]);
   });
 });
 
 describe('bulk changes', () => {
   it('records more changes of one kind than the threshold as one "*" outbox row (rebuild that index)', async () => {
-    const other = await createTestDatabase();
+    const other = await startStack({ catalog: 'empty', api: false });
     try {
-      await importSnapshot(other.db, SAMPLE_SNAPSHOT, { mode: 'full', mediaRoot, bulkThreshold: 10 });
-      const rows: { entity: string; entity_id: string }[] = await other
+      await importSnapshot(other.database.db, SAMPLE_SNAPSHOT, {
+        mode: 'full',
+        mediaRoot,
+        bulkThreshold: 10,
+      });
+      const rows: { entity: string; entity_id: string }[] = await other.database
         .db('index_outbox')
         .select('entity', 'entity_id');
       expect(rows.filter((r) => r.entity === 'article')).toEqual([{ entity: 'article', entity_id: '*' }]);
       expect(rows.filter((r) => r.entity === 'taxon')).toEqual([{ entity: 'taxon', entity_id: '*' }]);
       expect(rows.filter((r) => r.entity === 'product')).toHaveLength(8);
     } finally {
-      await other.drop();
+      await other.stop();
     }
   });
 });
@@ -203,7 +228,7 @@ describe('full mode', () => {
 
     expect(await ids('articles')).not.toContain(2020);
     expect(await ids('media')).not.toContain(5011);
-    expect(await t.db('synonyms').count({ n: '*' })).toEqual([{ n: 2 }]);
+    expect(await stack.database.db('synonyms').count({ n: '*' })).toEqual([{ n: 2 }]);
     expect((await pending()).sort()).toEqual(
       ['delete article 2020', 'delete media 5011', 'upsert product 1002', 'upsert synonyms all'].sort(),
     );
@@ -217,7 +242,7 @@ describe('full mode', () => {
     await removeDir(path.join(dir, 'image_formats.ndjson'));
     await run(dir);
     expect(await ids('users')).toEqual([]);
-    const formats = await t
+    const formats = await stack.database
       .db('image_formats')
       .orderBy('position')
       .select('key', 'width', 'height', 'fit', 'is_active');
@@ -263,7 +288,7 @@ describe('partial mode', () => {
     expect(await ids('articles')).toEqual([...Array.from({ length: 19 }, (_, i) => 2001 + i), 2021]);
     expect(await ids('products')).toHaveLength(8);
     expect(await ids('users')).toEqual([1, 2]);
-    expect((await t.db('manufacturers').where({ id: 14 }).first()).is_active).toBe(true);
+    expect((await stack.database.db('manufacturers').where({ id: 14 }).first()).is_active).toBe(true);
     expect((await pending()).sort()).toEqual([
       'delete article 2020',
       'upsert article 2021',
@@ -274,7 +299,7 @@ describe('partial mode', () => {
 
   it('cascades a deleted taxon out of the products that showed it and records those products', async () => {
     await partial({ 'taxons.ndjson': [{ id: 113, _deleted: true }] });
-    expect(await t.db('product_taxons').where({ taxon_id: 113 })).toEqual([]);
+    expect(await stack.database.db('product_taxons').where({ taxon_id: 113 })).toEqual([]);
     expect((await pending()).sort()).toEqual(['delete taxon 113', 'upsert product 1002']);
   });
 
@@ -285,7 +310,7 @@ describe('partial mode', () => {
         { key: 'hero', _deleted: true },
       ],
     });
-    expect(await t.db('image_formats').orderBy('position').pluck('key')).toEqual([
+    expect(await stack.database.db('image_formats').orderBy('position').pluck('key')).toEqual([
       'thumb',
       'mini',
       'tile',
@@ -302,8 +327,8 @@ describe('partial mode', () => {
       rs.map((r) => (r.id === 1005 ? { ...r, names: { de: 'Frontlader (neu)' } } : r)),
     );
     await run(dir, 'partial');
-    const before = await fingerprint(t.db);
+    const before = await fingerprint(stack.database.db);
     expect((await run(dir, 'partial')).changes).toBe(0);
-    expect(await fingerprint(t.db)).toEqual(before);
+    expect(await fingerprint(stack.database.db)).toEqual(before);
   });
 });

@@ -13,8 +13,7 @@
  * The demo catalog's `tiny` scale (30 products, 200 articles, 91 media), so a reindex and a sync round
  * take long enough to be cut.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -29,14 +28,14 @@ import {
 } from '../../src/jobs/render-queue';
 import { INDEX_NAMES } from '../../src/search/indexes';
 import { generateCatalog } from '../../tools/generate';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { spawnTs } from '../support/command';
+import { killProcess } from '../support/outage';
 import { editRecords, removeDir, tempDir } from '../support/snapshot';
-import { testMeili } from '../support/stack';
+import { startStack, type Stack } from '../support/stack';
 import { clearOutbox } from './harness';
 
 jest.setTimeout(150_000);
 
-const ROOT = path.resolve(__dirname, '../..');
 /**
  * The worker's WORKER_LOCK_MS. Not shorter: loading the German dictionary (the first build of a
  * reindex) blocks the worker's event loop for over 2 s on a busy machine, and a job whose lock expires
@@ -44,7 +43,7 @@ const ROOT = path.resolve(__dirname, '../..');
  */
 const LOCK_MS = 5000;
 
-let stack: CatalogStack;
+let stack: Stack;
 let snapshot: string;
 let queue: IndexQueue;
 let renderQueue: RenderQueue;
@@ -63,23 +62,11 @@ interface WorkerProcess {
 
 /** Starts `indexer/worker.ts` (tsx) over the stack; resolves once it logged "worker started". */
 async function startWorker(): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), 'indexer/worker.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: stack.database.url,
-      MEILI_URL: testMeili().url,
-      MEILI_ADMIN_KEY: testMeili().adminKey,
-      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
-      REDIS_URL: stack.config.redisUrl,
-      REDIS_PREFIX: stack.config.redisPrefix,
-      MEDIA_ROOT: stack.mediaRoot,
-      LOG_LEVEL: 'info',
-      RENDER_CONCURRENCY: '2',
-      WORKER_LOCK_MS: String(LOCK_MS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnTs(
+    'indexer/worker.ts',
+    stack.childEnv({ LOG_LEVEL: 'info', WORKER_LOCK_MS: String(LOCK_MS) }),
+    ['ignore', 'pipe', 'pipe'],
+  );
   const lines: string[] = [];
   workers.add({ child, lines });
   for (const stream of [child.stdout!, child.stderr!]) {
@@ -92,11 +79,7 @@ async function startWorker(): Promise<WorkerProcess> {
   return { child, lines };
 }
 
-async function kill(worker: WorkerProcess): Promise<void> {
-  if (worker.child.exitCode !== null || worker.child.signalCode !== null) return;
-  worker.child.kill('SIGKILL');
-  await once(worker.child, 'exit');
-}
+const kill = (worker: WorkerProcess) => killProcess(worker.child);
 
 /** Polls `check` every 10 ms until it holds; throws after `timeoutMs`. */
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
@@ -161,7 +144,7 @@ async function liveCounts(): Promise<Record<string, number>> {
 beforeAll(async () => {
   snapshot = await tempDir('crash-snapshot-');
   await generateCatalog({ outDir: snapshot, scale: 'tiny', seed: 1 });
-  stack = await startCatalogStack(snapshot);
+  stack = await startStack({ catalog: snapshot });
   await clearOutbox(stack.database.db); // the stack built its indexes itself
   queue = createIndexQueue(stack.config);
   renderQueue = createRenderQueue(stack.config);
@@ -171,7 +154,7 @@ afterAll(async () => {
   for (const worker of workers) await kill(worker);
   await queue?.close();
   await renderQueue?.close();
-  await stack?.close();
+  await stack?.stop();
   if (snapshot) await removeDir(snapshot);
   // One line per case, for the record (README, BENCHMARKS.md).
   process.stdout.write(`crash recovery (kill -> restart -> complete, ms): ${JSON.stringify(recovery)}\n`);

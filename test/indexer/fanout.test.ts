@@ -4,16 +4,17 @@
  */
 import type { OutboxRow } from '../../indexer/fanout';
 import { planChanges } from '../../indexer/fanout';
-import { createHarness, silentLogger, type Harness } from './harness';
+import { silentLogger } from './harness';
+import { startStack, type Stack } from '../support/stack';
 
-let h: Harness;
+let stack: Stack;
 let nextId = 1;
 
 beforeAll(async () => {
-  h = await createHarness();
+  stack = await startStack({ api: false, index: false });
 });
 
-afterAll(() => h.cleanup());
+afterAll(() => stack.stop());
 
 /** Plans rows given as `entity:id` (action upsert) or `entity:id:delete`. */
 function plan(...specs: string[]) {
@@ -26,7 +27,7 @@ function plan(...specs: string[]) {
       action: action === 'delete' ? 'delete' : 'upsert',
     };
   });
-  return planChanges(h.db, rows, silentLogger);
+  return planChanges(stack.database.db, rows, silentLogger);
 }
 
 const touched = async (...specs: string[]) => {
@@ -152,12 +153,12 @@ describe('fan-out of a round', () => {
   it('needs two queries whatever the number of rows', async () => {
     let queries = 0;
     const count = () => queries++;
-    h.db.on('query', count);
+    stack.database.db.on('query', count);
     try {
       const specs = Array.from({ length: 500 }, (_, i) => `taxon:${101 + (i % 17)}`);
       await plan(...specs, 'media_folder:401', 'article:2001', 'manufacturer:11', 'product_upload:9003');
     } finally {
-      h.db.off('query', count);
+      stack.database.db.off('query', count);
     }
     expect(queries).toBe(2);
   });

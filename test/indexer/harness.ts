@@ -1,26 +1,15 @@
 /**
- * Test harness for the indexer: a database and index/queue prefixes of the test file's own, small index
- * definitions over the real catalog tables (so fan-out results show in the documents), and helpers to
- * read the outbox and the live indexes.
+ * What the indexer tests share: small index definitions over the real catalog tables (so fan-out results
+ * show in the documents; `startStack({ api: false, index: false, definitions: TEST_DEFINITIONS })`), and
+ * helpers to read and write the outbox and to read the live indexes.
  */
 import type { Knex } from 'knex';
 import type { Meilisearch, Settings } from 'meilisearch';
 import pino from 'pino';
-import type { AppConfig } from '../../config/env';
-import {
-  DEFAULT_PUSH_OPTIONS,
-  liveUid,
-  type IndexDefinitions,
-  type IndexerContext,
-  type PushOptions,
-} from '../../indexer/context';
+import type { IndexDefinitions } from '../../indexer/context';
 import type { IndexDefinition } from '../../indexer/indexes/types';
 import { loadSynonyms } from '../../indexer/synonyms';
-import { importSnapshot } from '../../src/import';
 import type { IndexName } from '../../src/search/indexes';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import { removeDir, SAMPLE_SNAPSHOT, tempDir } from '../support/snapshot';
-import { dropIndexes, dropRedisKeys, testConfig, testMeiliClient } from '../support/stack';
 
 export const silentLogger = pino({ level: 'silent' });
 
@@ -87,58 +76,6 @@ export const TEST_DEFINITIONS: IndexDefinitions = {
     async (db) => ({ searchableAttributes: ['name'], synonyms: await loadSynonyms(db) }),
   ),
 };
-
-export interface Harness {
-  t: TestDatabase;
-  db: Knex;
-  config: AppConfig;
-  meili: Meilisearch;
-  ctx: IndexerContext;
-  mediaRoot: string;
-  uid(name: IndexName): string;
-  /** Drops the indexes of this file's prefix, the database and the media dir. */
-  cleanup(): Promise<void>;
-}
-
-/**
- * A fresh database (with the sample snapshot imported unless `sample: false`), this file's prefixes and
- * an indexer context over `definitions` (default TEST_DEFINITIONS).
- */
-export async function createHarness(
-  options: { sample?: boolean; definitions?: IndexDefinitions; push?: Partial<PushOptions> } = {},
-): Promise<Harness> {
-  const t = await createTestDatabase();
-  const config = testConfig(t.url);
-  const meili = testMeiliClient();
-  const mediaRoot = await tempDir('indexer-media-');
-  if (options.sample !== false) {
-    await importSnapshot(t.db, SAMPLE_SNAPSHOT, { mode: 'full', mediaRoot });
-  }
-  const ctx: IndexerContext = {
-    db: t.db,
-    meili,
-    indexPrefix: config.meiliIndexPrefix,
-    definitions: options.definitions ?? TEST_DEFINITIONS,
-    logger: silentLogger,
-    push: { ...DEFAULT_PUSH_OPTIONS, taskTimeoutMs: 30_000, ...options.push },
-    mediaRoot,
-  };
-  return {
-    t,
-    db: t.db,
-    config,
-    meili,
-    ctx,
-    mediaRoot,
-    uid: (name) => liveUid(ctx, name),
-    async cleanup() {
-      await dropIndexes(meili, config.meiliIndexPrefix);
-      await dropRedisKeys(config.redisUrl, config.redisPrefix);
-      await t.drop();
-      await removeDir(mediaRoot);
-    },
-  };
-}
 
 export interface OutboxState {
   entity: string;

@@ -6,31 +6,30 @@
 import { watchJob } from '../../src/jobs/watch';
 import { pruneSearchLog, PRUNE_SEARCH_LOG_PATTERN } from '../../indexer/jobs/prune-search-log';
 import { createIndexWorker, PRUNE_SEARCH_LOG_SCHEDULER_ID, type IndexWorker } from '../../indexer/worker';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import { testConfig, testMeiliClient } from '../support/stack';
+import { startStack, type Stack } from '../support/stack';
 import { silentLogger } from './harness';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let database: TestDatabase;
+let stack: Stack;
 const workers: IndexWorker[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  stack = await startStack({ catalog: 'empty', api: false });
 });
 afterAll(async () => {
   for (const worker of workers) {
     await worker.queue.obliterate({ force: true });
     await worker.close();
   }
-  await database?.drop();
+  await stack?.stop();
 });
 
 async function startWorker(env: Record<string, string>, pattern?: string): Promise<IndexWorker> {
   const worker = await createIndexWorker({
-    config: testConfig(database.url, env),
-    db: database.db,
-    meili: testMeiliClient(),
+    config: stack.configWith(env),
+    db: stack.database.db,
+    meili: stack.meili,
     logger: silentLogger,
     syncEveryMs: null,
     pruneSearchLogPattern: pattern,
@@ -41,8 +40,8 @@ async function startWorker(env: Record<string, string>, pattern?: string): Promi
 
 /** Replaces the log with one row per age (days before now), the age as the query. */
 async function logRowsAged(days: number[]): Promise<void> {
-  await database.db('search_log').del();
-  await database.db('search_log').insert(
+  await stack.database.db('search_log').del();
+  await stack.database.db('search_log').insert(
     days.map((d) => ({
       query: `aged ${d}`,
       endpoint: 'products',
@@ -55,7 +54,7 @@ async function logRowsAged(days: number[]): Promise<void> {
 }
 
 const remaining = async () =>
-  (await database.db('search_log').orderBy('created_at', 'desc').pluck('query')) as string[];
+  (await stack.database.db('search_log').orderBy('created_at', 'desc').pluck('query')) as string[];
 
 it('the job deletes only the rows older than SEARCH_LOG_RETENTION_DAYS', async () => {
   await logRowsAged([0, 1, 29.9, 30.1, 31, 400, 401, 1000]);
@@ -85,9 +84,9 @@ it('deletes a backlog in batches, one short statement each', async () => {
   await logRowsAged([1, 50, 51, 52, 53, 54, 55, 56]);
   const statements: string[] = [];
   const onQuery = (q: { sql: string }) => statements.push(q.sql);
-  database.db.on('query', onQuery);
-  const result = await pruneSearchLog(database.db, { retentionDays: 10, batchSize: 3 });
-  database.db.off('query', onQuery);
+  stack.database.db.on('query', onQuery);
+  const result = await pruneSearchLog(stack.database.db, { retentionDays: 10, batchSize: 3 });
+  stack.database.db.off('query', onQuery);
   expect(result).toMatchObject({ deleted: 7, batches: 3 });
   expect(statements.filter((s) => s.trim().startsWith('DELETE'))).toHaveLength(3);
   expect(await remaining()).toEqual(['aged 1']);

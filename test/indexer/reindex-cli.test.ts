@@ -7,40 +7,23 @@ import { allRenderRequests } from '../../indexer/jobs/render';
 import { createIndexQueue, type IndexQueue } from '../../src/jobs/index-queue';
 import { renderBacklog } from '../../src/jobs/render-queue';
 import { createIndexWorker, type IndexWorker } from '../../indexer/worker';
-import { runCommand, type CommandRun } from '../support/command';
-import { testMeili } from '../support/stack';
-import {
-  clearOutbox,
-  createHarness,
-  documentIds,
-  silentLogger,
-  TEST_DEFINITIONS,
-  type Harness,
-} from './harness';
+import { runTs, type CommandRun } from '../support/command';
+import { startStack, type Stack } from '../support/stack';
+import { clearOutbox, documentIds, silentLogger, TEST_DEFINITIONS } from './harness';
 
-let h: Harness;
+let stack: Stack;
 let worker: IndexWorker;
 
 /** Runs the CLI with this file's configuration; resolves when it exits. */
 function reindex(...args: string[]): Promise<CommandRun> {
-  const { url, adminKey } = testMeili();
-  const env = {
-    ...process.env,
-    DATABASE_URL: h.t.url,
-    MEILI_URL: url,
-    MEILI_ADMIN_KEY: adminKey,
-    REDIS_PREFIX: h.config.redisPrefix,
-    MEILI_INDEX_PREFIX: h.config.meiliIndexPrefix,
-    LOG_LEVEL: 'silent',
-  };
-  return runCommand('npx', ['tsx', 'src/cli/reindex.ts', ...args], env);
+  return runTs('src/cli/reindex.ts', args, stack.childEnv({ LOG_LEVEL: 'silent' }));
 }
 
 async function startWorker(definitions = TEST_DEFINITIONS): Promise<void> {
   worker = await createIndexWorker({
-    config: h.config,
-    db: h.db,
-    meili: h.meili,
+    config: stack.config,
+    db: stack.database.db,
+    meili: stack.meili,
     definitions,
     logger: silentLogger,
     syncEveryMs: null,
@@ -48,15 +31,15 @@ async function startWorker(definitions = TEST_DEFINITIONS): Promise<void> {
 }
 
 beforeAll(async () => {
-  h = await createHarness();
+  stack = await startStack({ api: false, index: false });
 });
 
 afterAll(async () => {
   await worker?.close();
-  const queue = createIndexQueue(h.config);
+  const queue = createIndexQueue(stack.config);
   await queue.obliterate({ force: true });
   await queue.close();
-  await h.cleanup();
+  await stack.stop();
 });
 
 describe('with a worker running', () => {
@@ -66,19 +49,21 @@ describe('with a worker running', () => {
   it('products --wait: rebuilds, then prints the live document count', async () => {
     const run = await reindex('products', '--wait');
     expect(run.stderr).toMatch(/Reindexing products \(job \d+\)/);
-    expect(run.stdout).toBe(`products: 7 documents in ${h.uid('products')}\n`);
+    expect(run.stdout).toBe(`products: 7 documents in ${stack.uid('products')}\n`);
     expect(run.stderr).not.toMatch(/fail|Attempt/i);
     expect(run.code).toBe(0);
-    expect(await documentIds(h.meili, h.uid('products'))).toEqual([1001, 1002, 1003, 1005, 1006, 1007, 1008]);
+    expect(await documentIds(stack.meili, stack.uid('products'))).toEqual([
+      1001, 1002, 1003, 1005, 1006, 1007, 1008,
+    ]);
   });
 
   it('all --wait: rebuilds the three indexes', async () => {
     const run = await reindex('all', '--wait');
     expect(run.stdout).toBe(
       [
-        `products: 7 documents in ${h.uid('products')}`,
-        `articles: 19 documents in ${h.uid('articles')}`,
-        `media: 15 documents in ${h.uid('media')}`,
+        `products: 7 documents in ${stack.uid('products')}`,
+        `articles: 19 documents in ${stack.uid('articles')}`,
+        `media: 15 documents in ${stack.uid('media')}`,
         '',
       ].join('\n'),
     );
@@ -89,23 +74,23 @@ describe('with a worker running', () => {
 it('renditions --wait: waits until the render backlog is empty, then counts the renders', async () => {
   // The sample import's outbox rows are still pending: the sync the renders ask for would queue their
   // images' renders once more (an import's change does), after --wait returned.
-  await clearOutbox(h.db);
+  await clearOutbox(stack.database.db);
   worker = await createIndexWorker({
-    config: { ...h.config, mediaRoot: h.mediaRoot },
-    db: h.db,
-    meili: h.meili,
+    config: stack.config,
+    db: stack.database.db,
+    meili: stack.meili,
     logger: silentLogger,
     syncEveryMs: null,
   });
   try {
     const run = await reindex('renditions', '--wait');
     expect(run.stderr).toMatch(/Reindexing renditions \(job \d+\)/);
-    const images = (await allRenderRequests(h.db)).length;
+    const images = (await allRenderRequests(stack.database.db)).length;
     expect(run.stdout).toBe(`renditions: ${images} render jobs done\n`);
     expect(run.code).toBe(0);
     // It returned only once every render had run: nothing left, every image rendered.
     expect(await renderBacklog(worker.renderQueue)).toBe(0);
-    const rendered = await h.db('renditions').where('media_id', 5001).count({ n: '*' });
+    const rendered = await stack.database.db('renditions').where('media_id', 5001).count({ n: '*' });
     expect(Number(rendered[0]!.n)).toBe(6);
   } finally {
     await worker.renderQueue.obliterate({ force: true });
@@ -120,7 +105,7 @@ it('without --wait: prints the job id and leaves the job to the worker', async (
   expect(run.stdout).toBe(
     `Enqueued reindex of synonyms: job ${id}. The index worker (npm run worker) runs it.\n`,
   );
-  const queue: IndexQueue = createIndexQueue(h.config);
+  const queue: IndexQueue = createIndexQueue(stack.config);
   try {
     const job = await queue.getJob(id!);
     expect(job?.data).toEqual({ target: 'synonyms' });

@@ -8,18 +8,19 @@ import { runReindex } from '../../indexer/jobs/reindex';
 import { createSyncRequester } from '../../indexer/sync-requests';
 import { createIndexWorker, type IndexWorker } from '../../indexer/worker';
 import { enqueueRenders, renderBacklog } from '../../src/jobs/render-queue';
-import { clearOutbox, createHarness, eventually, silentLogger, type Harness } from './harness';
+import { clearOutbox, eventually, silentLogger, TEST_DEFINITIONS } from './harness';
+import { startStack, type Stack } from '../support/stack';
 
-let h: Harness;
+let stack: Stack;
 let worker: IndexWorker | undefined;
 
 /** Media copies of 5001 (same original file) that make the backlog long. */
 const COPIES = 40;
 
 beforeAll(async () => {
-  h = await createHarness();
-  const original = (await h.db('media').where({ id: 5001 }).first()) as Record<string, unknown>;
-  await h.db('media').insert(
+  stack = await startStack({ api: false, index: false, definitions: TEST_DEFINITIONS });
+  const original = (await stack.database.db('media').where({ id: 5001 }).first()) as Record<string, unknown>;
+  await stack.database.db('media').insert(
     Array.from({ length: COPIES }, (_, i) => ({
       ...original,
       id: 7001 + i,
@@ -27,23 +28,23 @@ beforeAll(async () => {
       name: `Kopie ${i + 1}`,
     })),
   );
-  await runReindex(h.ctx, 'all');
-  await clearOutbox(h.db);
+  await runReindex(stack.indexer, 'all');
+  await clearOutbox(stack.database.db);
 });
 afterAll(async () => {
   await worker?.renderQueue.obliterate({ force: true });
   await worker?.queue.obliterate({ force: true });
   await worker?.close();
-  await h?.cleanup();
+  await stack?.stop();
 });
 
 it('a backlog of N images is brought into the indexes by far fewer than N sync rounds', async () => {
   worker = await createIndexWorker({
-    config: { ...h.config, mediaRoot: h.mediaRoot },
-    db: h.db,
-    meili: h.meili,
+    config: stack.config,
+    db: stack.database.db,
+    meili: stack.meili,
     logger: silentLogger,
-    definitions: h.ctx.definitions,
+    definitions: stack.indexer.definitions,
     syncEveryMs: null, // only the renders ask for syncs
   });
   const syncs: { rows: number; rounds: number }[] = [];
@@ -55,12 +56,12 @@ it('a backlog of N images is brought into the indexes by far fewer than N sync r
     const data = job.data as { target: string; id: number };
     renders.push(`${data.target}:${data.id}`);
   });
-  const requests = await allRenderRequests(h.db);
+  const requests = await allRenderRequests(stack.database.db);
   expect(requests.length).toBeGreaterThanOrEqual(COPIES + 5);
   await enqueueRenders(worker.renderQueue, requests);
 
   const pending = async () =>
-    Number((await h.db('index_outbox').whereNull('processed_at').count({ n: '*' }))[0]!.n);
+    Number((await stack.database.db('index_outbox').whereNull('processed_at').count({ n: '*' }))[0]!.n);
   await eventually(
     async () => (await renderBacklog(worker!.renderQueue)) === 0 && (await pending()) === 0,
     60_000,
@@ -70,12 +71,12 @@ it('a backlog of N images is brought into the indexes by far fewer than N sync r
   // Every image was rendered by one job, and the rows the renders wrote queued no render again.
   expect(renders).toHaveLength(requests.length);
   expect(new Set(renders).size).toBe(requests.length);
-  const copies = await h
+  const copies = await stack.database
     .db('renditions')
     .whereBetween('media_id', [7001, 7000 + COPIES])
     .count({ n: '*' });
   expect(Number(copies[0]!.n)).toBe(COPIES * 6);
-  const rows = (await h
+  const rows = (await stack.database
     .db('index_outbox')
     .whereIn('entity', ['media_renditions', 'upload_renditions'])
     .select('processed_at')) as { processed_at: Date | null }[];

@@ -9,17 +9,16 @@ import pino from 'pino';
 import { createIndexWorker, SYNC_SCHEDULER_ID, type IndexWorker } from '../../indexer/worker';
 import { importSnapshot } from '../../src/import';
 import { eventually } from '../support/outage';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
 import { copySample, editRecords, removeDir } from '../support/snapshot';
-import { dropRedisKeys } from '../support/stack';
+import { dropRedisKeys, startStack, type Stack } from '../support/stack';
 
-let stack: CatalogStack;
+let stack: Stack;
 let indexer: IndexWorker;
 let snapshot: string;
 const warnings: string[] = [];
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   snapshot = await copySample();
   const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) });
   indexer = await createIndexWorker({
@@ -35,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await indexer?.queue.obliterate({ force: true }).catch(() => undefined);
   await indexer?.close();
-  await stack?.close();
+  await stack?.stop();
   if (snapshot) await removeDir(snapshot);
 });
 

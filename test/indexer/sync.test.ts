@@ -11,22 +11,21 @@ import { removeDir, writeSnapshot } from '../support/snapshot';
 import {
   addOutbox,
   clearOutbox,
-  createHarness,
   documentIds,
   documents,
   indexUids,
   outbox,
   TEST_DEFINITIONS,
-  type Harness,
 } from './harness';
+import { startStack, type Stack } from '../support/stack';
 
-let h: Harness;
+let stack: Stack;
 
 beforeAll(async () => {
-  h = await createHarness();
+  stack = await startStack({ api: false, index: false, definitions: TEST_DEFINITIONS });
 });
 
-afterAll(() => h.cleanup());
+afterAll(() => stack.stop());
 
 interface ProductDoc {
   id: number;
@@ -39,59 +38,61 @@ interface ProductDoc {
 }
 
 const product = async (id: number) =>
-  (await documents<ProductDoc>(h.meili, h.uid('products'))).find((d) => d.id === id);
-const pending = async () => (await outbox(h.db)).filter((r) => !r.processed);
+  (await documents<ProductDoc>(stack.meili, stack.uid('products'))).find((d) => d.id === id);
+const pending = async () => (await outbox(stack.database.db)).filter((r) => !r.processed);
 
 /** Tasks Meilisearch received after `fromUid` for an index, oldest first. */
 async function tasksSince(fromUid: number, uid: string) {
-  const { results } = await h.meili.tasks.getTasks({ indexUids: [uid], limit: 1000 });
+  const { results } = await stack.meili.tasks.getTasks({ indexUids: [uid], limit: 1000 });
   return results.filter((t) => t.uid > fromUid).reverse();
 }
-const lastTaskUid = async () => (await h.meili.tasks.getTasks({ limit: 1 })).results[0]?.uid ?? 0;
+const lastTaskUid = async () => (await stack.meili.tasks.getTasks({ limit: 1 })).results[0]?.uid ?? 0;
 /**
  * Tasks on this file's indexes after task `fromUid` (the Meilisearch is shared with the test files running
  * beside it, so its last task uid moves without us).
  */
 async function ownTasksSince(fromUid: number) {
-  const prefix = h.uid('products').slice(0, -'products'.length);
-  const { results } = await h.meili.tasks.getTasks({ limit: 1000 });
+  const prefix = stack.uid('products').slice(0, -'products'.length);
+  const { results } = await stack.meili.tasks.getTasks({ limit: 1000 });
   return results.filter((t) => t.uid > fromUid && (t.indexUid ?? '').startsWith(prefix));
 }
 
 describe('the first sync after an import', () => {
   it('builds the missing live indexes (with settings) and marks every row processed', async () => {
     expect((await pending()).length).toBeGreaterThan(50);
-    const result = await syncOutbox(h.ctx);
+    const result = await syncOutbox(stack.indexer);
     expect(result.rebuilt.sort()).toEqual(['articles', 'media', 'products']);
     expect(await pending()).toEqual([]);
-    expect(await documentIds(h.meili, h.uid('products'))).toEqual([1001, 1002, 1003, 1005, 1006, 1007, 1008]);
-    expect((await documentIds(h.meili, h.uid('articles'))).length).toBe(19);
-    expect((await h.meili.index(h.uid('products')).getSettings()).filterableAttributes).toEqual(
+    expect(await documentIds(stack.meili, stack.uid('products'))).toEqual([
+      1001, 1002, 1003, 1005, 1006, 1007, 1008,
+    ]);
+    expect((await documentIds(stack.meili, stack.uid('articles'))).length).toBe(19);
+    expect((await stack.meili.index(stack.uid('products')).getSettings()).filterableAttributes).toEqual(
       expect.arrayContaining(['taxa', 'manufacturers']),
     );
-    expect(await indexUids(h.meili, h.config.meiliIndexPrefix)).toEqual(
-      ['articles', 'media', 'products'].map((n) => `${h.config.meiliIndexPrefix}${n}`),
+    expect(await indexUids(stack.meili, stack.config.meiliIndexPrefix)).toEqual(
+      ['articles', 'media', 'products'].map((n) => `${stack.config.meiliIndexPrefix}${n}`),
     );
   });
 
   it('does nothing when the outbox is drained', async () => {
     const before = await lastTaskUid();
-    expect(await syncOutbox(h.ctx)).toMatchObject({ rows: 0, rounds: 0, rebuilt: [] });
+    expect(await syncOutbox(stack.indexer)).toMatchObject({ rows: 0, rounds: 0, rebuilt: [] });
     expect(await ownTasksSince(before)).toEqual([]);
   });
 });
 
 describe('record changes', () => {
-  beforeEach(() => clearOutbox(h.db));
+  beforeEach(() => clearOutbox(stack.database.db));
 
   it('upserts a changed record and deletes one that no longer belongs, then marks the rows', async () => {
-    await h
+    await stack.database
       .db('products')
       .where('id', 1001)
       .update({ names: { de: 'Rundballenpressen (neu)' } });
-    await h.db('products').where('id', 1002).update({ is_active: false });
-    await addOutbox(h.db, ['product', 1001], ['product', 1002]);
-    const result = await syncOutbox(h.ctx);
+    await stack.database.db('products').where('id', 1002).update({ is_active: false });
+    await addOutbox(stack.database.db, ['product', 1001], ['product', 1002]);
+    const result = await syncOutbox(stack.indexer);
     expect(result).toMatchObject({ rows: 2, rounds: 1 });
     expect(result.upserted.products).toBe(1);
     expect(result.deleted.products).toBe(1);
@@ -101,17 +102,17 @@ describe('record changes', () => {
   });
 
   it('marks the rows processed only after Meilisearch confirmed the tasks', async () => {
-    await h.db('products').where('id', 1002).update({ is_active: true });
-    await addOutbox(h.db, ['product', 1002]);
+    await stack.database.db('products').where('id', 1002).update({ is_active: true });
+    await addOutbox(stack.database.db, ['product', 1002]);
     const pendingWhenConfirmed: number[] = [];
-    const waitForTask = h.meili.tasks.waitForTask.bind(h.meili.tasks);
-    const spy = jest.spyOn(h.meili.tasks, 'waitForTask').mockImplementation(async (...args) => {
+    const waitForTask = stack.indexer.meili.tasks.waitForTask.bind(stack.indexer.meili.tasks);
+    const spy = jest.spyOn(stack.indexer.meili.tasks, 'waitForTask').mockImplementation(async (...args) => {
       const task = await waitForTask(...args);
       pendingWhenConfirmed.push((await pending()).length);
       return task;
     });
     try {
-      await syncOutbox(h.ctx);
+      await syncOutbox(stack.indexer);
     } finally {
       spy.mockRestore();
     }
@@ -122,9 +123,9 @@ describe('record changes', () => {
 
   it('coalesces: a record changed three times is written once', async () => {
     const before = await lastTaskUid();
-    await addOutbox(h.db, ['product', 1003], ['product', 1003], ['product', 1003]);
-    expect(await syncOutbox(h.ctx)).toMatchObject({ rows: 3 });
-    const tasks = await tasksSince(before, h.uid('products'));
+    await addOutbox(stack.database.db, ['product', 1003], ['product', 1003], ['product', 1003]);
+    expect(await syncOutbox(stack.indexer)).toMatchObject({ rows: 3 });
+    const tasks = await tasksSince(before, stack.uid('products'));
     expect(tasks.map((t) => [t.type, t.details?.receivedDocuments])).toEqual([
       ['documentAdditionOrUpdate', 1],
     ]);
@@ -132,28 +133,28 @@ describe('record changes', () => {
 
   it('works through the outbox in bounded rounds', async () => {
     await addOutbox(
-      h.db,
+      stack.database.db,
       ['product', 1001],
       ['article', 2001],
       ['media', 5001],
       ['product', 1005],
       ['user', 1],
     );
-    expect(await syncOutbox(h.ctx, { roundSize: 2 })).toMatchObject({ rows: 5, rounds: 3 });
+    expect(await syncOutbox(stack.indexer, { roundSize: 2 })).toMatchObject({ rows: 5, rounds: 3 });
     expect(await pending()).toEqual([]);
   });
 
   it('marks rows that change no document without writing anything (and an unknown entity)', async () => {
     const before = await lastTaskUid();
     await addOutbox(
-      h.db,
+      stack.database.db,
       ['image_format', 'thumb'],
       ['tractor_model', 31],
       ['tractor_series', 21],
       ['user', 2],
       ['gizmo', 7],
     );
-    expect(await syncOutbox(h.ctx)).toMatchObject({ rows: 5, rebuilt: [], synonyms: false });
+    expect(await syncOutbox(stack.indexer)).toMatchObject({ rows: 5, rebuilt: [], synonyms: false });
     expect(await pending()).toEqual([]);
     expect(await ownTasksSince(before)).toEqual([]);
   });
@@ -168,11 +169,11 @@ describe('a task Meilisearch rejects', () => {
       ),
   };
 
-  beforeAll(() => clearOutbox(h.db));
+  beforeAll(() => clearOutbox(stack.database.db));
 
   it('fails the sync with its message and leaves the rows pending with attempts and last_error', async () => {
-    const ctx = { ...h.ctx, definitions: { ...TEST_DEFINITIONS, products: broken } };
-    await addOutbox(h.db, ['product', 1005], ['product', 1006]);
+    const ctx = { ...stack.indexer, definitions: { ...TEST_DEFINITIONS, products: broken } };
+    await addOutbox(stack.database.db, ['product', 1005], ['product', 1006]);
     for (const attempt of [1, 2]) {
       const error = await syncOutbox(ctx).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(MeiliTaskError);
@@ -191,33 +192,33 @@ describe('a task Meilisearch rejects', () => {
   });
 
   it('processes the same rows once the cause is fixed', async () => {
-    expect(await syncOutbox(h.ctx)).toMatchObject({ rows: 2 });
+    expect(await syncOutbox(stack.indexer)).toMatchObject({ rows: 2 });
     expect(await pending()).toEqual([]);
   });
 });
 
 describe('rows that rebuild', () => {
-  beforeEach(() => clearOutbox(h.db));
+  beforeEach(() => clearOutbox(stack.database.db));
 
   it('a `*` row rebuilds the indexes of its entity inline, then marks the row', async () => {
-    await h.db('articles').where('id', 2020).update({ is_active: false });
-    await addOutbox(h.db, ['article', '*'], ['article', 2001]);
-    const result = await syncOutbox(h.ctx);
+    await stack.database.db('articles').where('id', 2020).update({ is_active: false });
+    await addOutbox(stack.database.db, ['article', '*'], ['article', 2001]);
+    const result = await syncOutbox(stack.indexer);
     expect(result.rebuilt.sort()).toEqual(['articles', 'products']);
     expect(result.upserted).toEqual({ products: 0, articles: 0, media: 0 });
-    expect(await documentIds(h.meili, h.uid('articles'))).not.toContain(2020);
+    expect(await documentIds(stack.meili, stack.uid('articles'))).not.toContain(2020);
     expect(await pending()).toEqual([]);
     expect(
-      (await indexUids(h.meili, h.config.meiliIndexPrefix)).filter((u) => u.includes('__build_')),
+      (await indexUids(stack.meili, stack.config.meiliIndexPrefix)).filter((u) => u.includes('__build_')),
     ).toEqual([]);
   });
 
   it('a synonyms row applies the synonyms table to products and media', async () => {
-    await h.db('synonyms').where('kind', 'one_way').delete();
-    await addOutbox(h.db, ['synonyms', 'all']);
-    expect(await syncOutbox(h.ctx)).toMatchObject({ rows: 1, synonyms: true });
+    await stack.database.db('synonyms').where('kind', 'one_way').delete();
+    await addOutbox(stack.database.db, ['synonyms', 'all']);
+    expect(await syncOutbox(stack.indexer)).toMatchObject({ rows: 1, synonyms: true });
     for (const name of ['products', 'media'] as const) {
-      const synonyms = await h.meili.index(h.uid(name)).getSynonyms();
+      const synonyms = await stack.meili.index(stack.uid(name)).getSynonyms();
       expect(synonyms).toHaveProperty('Rundballer');
       expect(synonyms).not.toHaveProperty('Ballengreifer');
     }
@@ -225,12 +226,12 @@ describe('rows that rebuild', () => {
 });
 
 describe('fan-out, seen in the documents', () => {
-  beforeEach(() => clearOutbox(h.db));
+  beforeEach(() => clearOutbox(stack.database.db));
 
   it('taxon: renaming a parent term updates the facets of the products of its descendants', async () => {
-    await h.db('taxons').where('id', 102).update({ slug: 'pressen-neu' });
-    await addOutbox(h.db, ['taxon', 102]);
-    await syncOutbox(h.ctx);
+    await stack.database.db('taxons').where('id', 102).update({ slug: 'pressen-neu' });
+    await addOutbox(stack.database.db, ['taxon', 102]);
+    await syncOutbox(stack.indexer);
     for (const id of [1001, 1002, 1003]) expect((await product(id))?.taxa).toContain('pressen-neu');
     expect((await product(1005))?.taxa).not.toContain('pressen-neu');
   });
@@ -240,62 +241,62 @@ describe('fan-out, seen in the documents', () => {
       'taxons.ndjson': [{ id: 109, taxonomy_id: 1, parent_id: 107, slug: 'ballen-handling', name: 'Ballen' }],
     });
     try {
-      await importSnapshot(h.db, dir, { mode: 'partial', mediaRoot: h.mediaRoot });
+      await importSnapshot(stack.database.db, dir, { mode: 'partial', mediaRoot: stack.mediaRoot });
     } finally {
       await removeDir(dir);
     }
     expect((await pending()).map((r) => `${r.entity}:${r.entity_id}`)).toEqual(['taxon:109']);
-    await syncOutbox(h.ctx);
+    await syncOutbox(stack.indexer);
     expect((await product(1008))?.taxa).toContain('ballen-handling');
   });
 
   it('manufacturer: its products', async () => {
-    await h.db('manufacturers').where('id', 11).update({ slug: 'fendt-neu' });
-    await addOutbox(h.db, ['manufacturer', 11]);
-    await syncOutbox(h.ctx);
+    await stack.database.db('manufacturers').where('id', 11).update({ slug: 'fendt-neu' });
+    await addOutbox(stack.database.db, ['manufacturer', 11]);
+    await syncOutbox(stack.indexer);
     expect((await product(1006))?.manufacturers).toContain('fendt-neu');
     expect((await product(1007))?.manufacturers).toContain('fendt-neu');
   });
 
   it('article: the article document and the article count of its products', async () => {
     expect((await product(1002))?.articles_count).toBe(8);
-    await h.db('articles').where('id', 2001).update({ is_active: false });
-    await addOutbox(h.db, ['article', 2001]);
-    await syncOutbox(h.ctx);
-    expect(await documentIds(h.meili, h.uid('articles'))).not.toContain(2001);
+    await stack.database.db('articles').where('id', 2001).update({ is_active: false });
+    await addOutbox(stack.database.db, ['article', 2001]);
+    await syncOutbox(stack.indexer);
+    expect(await documentIds(stack.meili, stack.uid('articles'))).not.toContain(2001);
     expect((await product(1002))?.articles_count).toBe(7);
   });
 
   it('product_upload: its product', async () => {
-    await h.db('product_uploads').where('id', 9003).update({ file_name: 'komfort-neu.jpg' });
-    await addOutbox(h.db, ['product_upload', 9003]);
-    await syncOutbox(h.ctx);
+    await stack.database.db('product_uploads').where('id', 9003).update({ file_name: 'komfort-neu.jpg' });
+    await addOutbox(stack.database.db, ['product_upload', 9003]);
+    await syncOutbox(stack.indexer);
     expect((await product(1007))?.uploads).toEqual(['komfort-neu.jpg']);
   });
 
   it('media: the medium, and it is deleted when documents() drops it', async () => {
-    await h.db('media').where('id', 5002).update({ trashed_at: h.db.fn.now() });
-    await h.db('media').where('id', 5001).update({ name: 'Seitenansicht neu' });
-    await addOutbox(h.db, ['media', 5002], ['media', 5001]);
-    await syncOutbox(h.ctx);
-    const media = await documents<{ id: number; name: string }>(h.meili, h.uid('media'));
+    await stack.database.db('media').where('id', 5002).update({ trashed_at: stack.database.db.fn.now() });
+    await stack.database.db('media').where('id', 5001).update({ name: 'Seitenansicht neu' });
+    await addOutbox(stack.database.db, ['media', 5002], ['media', 5001]);
+    await syncOutbox(stack.indexer);
+    const media = await documents<{ id: number; name: string }>(stack.meili, stack.uid('media'));
     expect(media.find((m) => m.id === 5002)).toBeUndefined();
     expect(media.find((m) => m.id === 5001)?.name).toBe('Seitenansicht neu');
   });
 
   it('media_folder: media of the folder and its subfolders, and their products', async () => {
-    await h.db('media_folders').where('id', 402).update({ slug: 'rundballen-neu' });
-    await h.db('media_folders').where('id', 403).update({ slug: 'details-neu' });
-    await addOutbox(h.db, ['media_folder', 402]); // 403 changes too, but only 402 is recorded
-    await syncOutbox(h.ctx);
-    const media = await documents<{ id: number; folder: string }>(h.meili, h.uid('media'));
+    await stack.database.db('media_folders').where('id', 402).update({ slug: 'rundballen-neu' });
+    await stack.database.db('media_folders').where('id', 403).update({ slug: 'details-neu' });
+    await addOutbox(stack.database.db, ['media_folder', 402]); // 403 changes too, but only 402 is recorded
+    await syncOutbox(stack.indexer);
+    const media = await documents<{ id: number; folder: string }>(stack.meili, stack.uid('media'));
     expect(media.find((m) => m.id === 5001)?.folder).toBe('rundballen-neu');
     expect(media.find((m) => m.id === 5003)?.folder).toBe('details-neu');
     expect((await product(1002))?.folders).toEqual(['details-neu', 'rundballen-neu']);
   });
 
   it('taxonomy: rebuilds products', async () => {
-    await addOutbox(h.db, ['taxonomy', 2]);
-    expect(await syncOutbox(h.ctx)).toMatchObject({ rebuilt: ['products'] });
+    await addOutbox(stack.database.db, ['taxonomy', 2]);
+    expect(await syncOutbox(stack.indexer)).toMatchObject({ rebuilt: ['products'] });
   });
 });

@@ -3,19 +3,19 @@
  * and over hand-made groups (directions, merging, the 50-per-term cap).
  */
 import { buildSynonyms, loadSynonyms, MAX_SYNONYMS_PER_TERM } from '../../indexer/synonyms';
-import { createHarness, type Harness } from './harness';
+import { startStack, type Stack } from '../support/stack';
 
-let h: Harness;
+let stack: Stack;
 
 beforeAll(async () => {
-  h = await createHarness();
+  stack = await startStack({ api: false, index: false });
 });
 
-afterAll(() => h.cleanup());
+afterAll(() => stack.stop());
 
 describe('loadSynonyms over the sample snapshot', () => {
   it('lists mutual groups in every direction and one-way groups from their input only', async () => {
-    expect(await loadSynonyms(h.db)).toEqual({
+    expect(await loadSynonyms(stack.database.db)).toEqual({
       Rollballenpresse: ['Rundballenpresse', 'Rundballer'],
       Rundballenpresse: ['Rollballenpresse', 'Rundballer'],
       Rundballer: ['Rollballenpresse', 'Rundballenpresse'],
@@ -27,12 +27,12 @@ describe('loadSynonyms over the sample snapshot', () => {
   });
 
   it('has no key for the target of a one-way group', async () => {
-    expect(await loadSynonyms(h.db)).not.toHaveProperty('Ballenzange');
+    expect(await loadSynonyms(stack.database.db)).not.toHaveProperty('Ballenzange');
   });
 
   it('is empty when the table is', async () => {
     let inside: unknown;
-    await h.db
+    await stack.database.db
       .transaction(async (trx) => {
         await trx('synonyms').delete();
         inside = await loadSynonyms(trx);
@@ -40,7 +40,7 @@ describe('loadSynonyms over the sample snapshot', () => {
       })
       .catch(() => undefined);
     expect(inside).toEqual({});
-    expect(Object.keys(await loadSynonyms(h.db))).toHaveLength(7);
+    expect(Object.keys(await loadSynonyms(stack.database.db))).toHaveLength(7);
   });
 });
 

@@ -11,7 +11,8 @@ import { LEXICON } from '../../src/search/german/lexicon';
 import { loadLexicon, loadVocabulary } from '../../src/search/german/vocabulary';
 import { importSnapshot } from '../../src/import';
 import { removeDir, writeSnapshot } from '../support/snapshot';
-import { addOutbox, clearOutbox, createHarness, documents, type Harness } from './harness';
+import { addOutbox, clearOutbox, documents } from './harness';
+import { startStack, type Stack } from '../support/stack';
 
 const NOW = '2025-01-01T00:00:00+01:00';
 
@@ -72,24 +73,24 @@ const SNAPSHOT = {
   ],
 };
 
-let h: Harness;
+let stack: Stack;
 /** Vocabulary queries Postgres answered since the last reset. */
 let vocabularyQueries = 0;
 
 beforeAll(async () => {
-  h = await createHarness({ sample: false, definitions: INDEX_DEFINITIONS });
+  stack = await startStack({ catalog: 'empty', api: false, definitions: INDEX_DEFINITIONS });
   const dir = await writeSnapshot(SNAPSHOT);
   try {
-    await importSnapshot(h.db, dir, { mode: 'full', mediaRoot: h.mediaRoot });
+    await importSnapshot(stack.database.db, dir, { mode: 'full', mediaRoot: stack.mediaRoot });
   } finally {
     await removeDir(dir);
   }
-  h.db.on('query', (query: { sql: string }) => {
+  stack.database.db.on('query', (query: { sql: string }) => {
     if (query.sql.includes('jsonb_each_text(p.names)')) vocabularyQueries += 1;
   });
 });
 
-afterAll(() => h.cleanup());
+afterAll(() => stack.stop());
 
 beforeEach(() => {
   vocabularyQueries = 0;
@@ -97,7 +98,7 @@ beforeEach(() => {
 
 describe('loadVocabulary', () => {
   it('reads the words every source uses on their own: names in every language, keywords, taxons, synonyms, media', async () => {
-    const { words } = await loadVocabulary(h.db);
+    const { words } = await loadVocabulary(stack.database.db);
     expect([...words].sort()).toEqual(
       [
         // product names (de, en, fr) and keywords; `Holland-Kreiselegge` split at its hyphen
@@ -126,38 +127,40 @@ describe('loadVocabulary', () => {
   });
 
   it('reads brands from manufacturers’ short names and slugs, not their full names', async () => {
-    const { brands } = await loadVocabulary(h.db);
+    const { brands } = await loadVocabulary(stack.database.db);
     expect([...brands].sort()).toEqual(['eicher', 'holland']);
   });
 
   it('builds a lexicon without brands, with or without the curated base', async () => {
-    const lexicon = await loadLexicon(h.db);
+    const lexicon = await loadLexicon(stack.database.db);
     expect(lexicon.catalogWords.has('roder')).toBe(true);
     expect(lexicon.heads.has('roder')).toBe(true);
     expect(lexicon.heads.has('holland')).toBe(false);
     expect(lexicon.brands.has('holland')).toBe(true);
     expect(lexicon.modifiers.has(LEXICON[0]!)).toBe(true);
-    expect((await loadLexicon(h.db, { curated: false })).modifiers.has(LEXICON[0]!)).toBe(false);
+    expect((await loadLexicon(stack.database.db, { curated: false })).modifiers.has(LEXICON[0]!)).toBe(false);
   });
 });
 
 describe('withLexicon', () => {
   it('loads the vocabulary once per scope, on first use, and shares it with nested scopes', async () => {
-    await withLexicon(h.db, async () => {
+    await withLexicon(stack.database.db, async () => {
       expect(vocabularyQueries).toBe(0);
-      const first = await currentLexicon(h.db);
-      const nested = await withLexicon(h.db, () => currentLexicon(h.db));
+      const first = await currentLexicon(stack.database.db);
+      const nested = await withLexicon(stack.database.db, () => currentLexicon(stack.database.db));
       expect(nested).toBe(first);
-      expect(await currentLexicon(h.db)).toBe(first);
+      expect(await currentLexicon(stack.database.db)).toBe(first);
     });
     expect(vocabularyQueries).toBe(1);
-    await currentLexicon(h.db);
-    await currentLexicon(h.db);
+    await currentLexicon(stack.database.db);
+    await currentLexicon(stack.database.db);
     expect(vocabularyQueries).toBe(3); // outside a scope: each call reads
   });
 
   it('passes its options (the bench measures the catalog words alone)', async () => {
-    const lexicon = await withLexicon(h.db, () => currentLexicon(h.db), { curated: false });
+    const lexicon = await withLexicon(stack.database.db, () => currentLexicon(stack.database.db), {
+      curated: false,
+    });
     expect(lexicon.modifiers.has(LEXICON[0]!)).toBe(false);
   });
 });
@@ -165,13 +168,13 @@ describe('withLexicon', () => {
 describe('the indexer jobs', () => {
   type Terms = { id: number; name_terms: string[]; name_heads: string[]; name_modifiers: string[] };
   const terms = async (index: 'products' | 'media', id: number) => {
-    const doc = (await documents<Terms>(h.meili, h.uid(index))).find((d) => d.id === id);
+    const doc = (await documents<Terms>(stack.meili, stack.uid(index))).find((d) => d.id === id);
     return doc && { terms: doc.name_terms, heads: doc.name_heads, modifiers: doc.name_modifiers };
   };
 
   it('a full reindex reads the vocabulary once for every index and batch', async () => {
-    h.ctx.push = { ...h.ctx.push, batchSize: 1 };
-    await runReindex(h.ctx, 'all');
+    stack.indexer.push = { ...stack.indexer.push, batchSize: 1 };
+    await runReindex(stack.indexer, 'all');
     expect(vocabularyQueries).toBe(1);
     expect(await terms('products', 1)).toEqual({ terms: [], heads: ['roder'], modifiers: ['kartoffel'] });
     // `Holland` is a brand: never split (no head `land`, though `Land` stands alone), never a part.
@@ -184,21 +187,21 @@ describe('the indexer jobs', () => {
   });
 
   it('a sync round reads it once and splits with the same rules', async () => {
-    await clearOutbox(h.db);
-    await h
+    await clearOutbox(stack.database.db);
+    await stack.database
       .db('products')
       .where('id', 1)
       .update({ names: { de: 'Kartoffelroder KR 2 Vario' } });
-    await addOutbox(h.db, ['product', 1], ['product', 2], ['media', 5001]);
-    await syncOutbox(h.ctx);
+    await addOutbox(stack.database.db, ['product', 1], ['product', 2], ['media', 5001]);
+    await syncOutbox(stack.indexer);
     expect(vocabularyQueries).toBe(1);
     expect((await terms('products', 1))?.heads).toEqual(['roder']);
   });
 
   it('a sync round that builds no product or medium reads nothing', async () => {
-    await clearOutbox(h.db);
-    await addOutbox(h.db, ['article', 999_999]);
-    await syncOutbox(h.ctx);
+    await clearOutbox(stack.database.db);
+    await addOutbox(stack.database.db, ['article', 999_999]);
+    await syncOutbox(stack.indexer);
     expect(vocabularyQueries).toBe(0);
   });
 });

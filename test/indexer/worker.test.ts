@@ -13,30 +13,27 @@ import {
   type IndexWorker,
   type IndexWorkerOptions,
 } from '../../indexer/worker';
-import { testConfig } from '../support/stack';
+import { startStack, type Stack } from '../support/stack';
 import {
   addOutbox,
   clearOutbox,
-  createHarness,
   documentIds,
   eventually,
   indexUids,
   outbox,
   silentLogger,
   TEST_DEFINITIONS,
-  type Harness,
 } from './harness';
 
-let h: Harness;
+let stack: Stack;
 const workers: IndexWorker[] = [];
 
 /** A worker of its own (own Redis and index prefixes) over this file's database. */
 async function startWorker(options: Partial<IndexWorkerOptions> = {}): Promise<IndexWorker> {
-  const config = testConfig(h.t.url, { MEILI_INDEX_PREFIX: h.config.meiliIndexPrefix });
   const worker = await createIndexWorker({
-    config,
-    db: h.db,
-    meili: h.meili,
+    config: stack.configWith({}),
+    db: stack.database.db,
+    meili: stack.meili,
     definitions: TEST_DEFINITIONS,
     logger: silentLogger,
     syncEveryMs: null,
@@ -56,15 +53,15 @@ async function stopWorker(worker: IndexWorker): Promise<void> {
   await worker.close();
 }
 
-const pending = async () => (await outbox(h.db)).filter((r) => !r.processed);
+const pending = async () => (await outbox(stack.database.db)).filter((r) => !r.processed);
 
 beforeAll(async () => {
-  h = await createHarness();
+  stack = await startStack({ api: false, index: false, definitions: TEST_DEFINITIONS });
 });
 
 afterAll(async () => {
   for (const worker of [...workers]) await stopWorker(worker);
-  await h.cleanup();
+  await stack.stop();
 });
 
 describe('jobs', () => {
@@ -81,9 +78,11 @@ describe('jobs', () => {
     expect(done.progress).toEqual({ products: { pushed: 7, total: 7 } });
     expect(done.returnvalue).toMatchObject({
       target: 'products',
-      indexes: [{ index: 'products', uid: h.uid('products'), documents: 7 }],
+      indexes: [{ index: 'products', uid: stack.uid('products'), documents: 7 }],
     });
-    expect(await documentIds(h.meili, h.uid('products'))).toEqual([1001, 1002, 1003, 1005, 1006, 1007, 1008]);
+    expect(await documentIds(stack.meili, stack.uid('products'))).toEqual([
+      1001, 1002, 1003, 1005, 1006, 1007, 1008,
+    ]);
   });
 
   it('sync: drains the outbox', async () => {
@@ -93,16 +92,16 @@ describe('jobs', () => {
     expect(state).toBe('completed');
     expect(done.returnvalue).toMatchObject({ rounds: 1 });
     expect(await pending()).toEqual([]);
-    expect((await documentIds(h.meili, h.uid('media'))).length).toBe(15);
+    expect((await documentIds(stack.meili, stack.uid('media'))).length).toBe(15);
   });
 });
 
 describe('start', () => {
   it('deletes the build indexes an interrupted reindex left, of any index, before taking jobs', async () => {
-    const orphan = `${h.uid('media')}__build_1700000000000`;
-    await waitForTask(h.meili, h.meili.createIndex(orphan), 30_000);
+    const orphan = `${stack.uid('media')}__build_1700000000000`;
+    await waitForTask(stack.meili, stack.meili.createIndex(orphan), 30_000);
     const w = await startWorker();
-    expect(await indexUids(h.meili, orphan)).toEqual([]);
+    expect(await indexUids(stack.meili, orphan)).toEqual([]);
     await stopWorker(w);
   });
 });
@@ -118,9 +117,9 @@ describe('a job that keeps failing', () => {
   };
 
   it("fails after its attempts with Meilisearch's error; the outbox rows stay pending", async () => {
-    await clearOutbox(h.db);
+    await clearOutbox(stack.database.db);
     const w = await startWorker({ definitions: { ...TEST_DEFINITIONS, articles: broken } });
-    await addOutbox(h.db, ['article', 2002]);
+    await addOutbox(stack.database.db, ['article', 2002]);
     const job = await enqueueSync(w.queue);
     const { state, job: done } = await watchJob(w.queue, job.id!, { timeoutMs: 30_000 });
     expect(state).toBe('failed');
@@ -140,31 +139,31 @@ describe('a job that keeps failing', () => {
 
   it('a reindex job fails the same way and leaves the live index untouched', async () => {
     const w = await startWorker({ definitions: { ...TEST_DEFINITIONS, articles: broken } });
-    const before = await documentIds(h.meili, h.uid('articles'));
+    const before = await documentIds(stack.meili, stack.uid('articles'));
     const job = await enqueueReindex(w.queue, 'articles');
     const { state, job: done } = await watchJob(w.queue, job.id!, { timeoutMs: 30_000 });
     expect(state).toBe('failed');
     expect(done.failedReason).toContain('invalid_document_id');
-    expect(await documentIds(h.meili, h.uid('articles'))).toEqual(before);
+    expect(await documentIds(stack.meili, stack.uid('articles'))).toEqual(before);
     await stopWorker(w);
   });
 });
 
 describe('scheduling', () => {
   it('syncs every 2 s without being asked', async () => {
-    await clearOutbox(h.db);
+    await clearOutbox(stack.database.db);
     const w = await startWorker({ syncEveryMs: undefined });
     const [scheduler] = await w.queue.getJobSchedulers();
     expect(scheduler).toMatchObject({ key: SYNC_SCHEDULER_ID, name: 'sync', every: 2000 });
-    await h.db('articles').where('id', 2002).update({ is_active: false });
-    await addOutbox(h.db, ['article', 2002]);
+    await stack.database.db('articles').where('id', 2002).update({ is_active: false });
+    await addOutbox(stack.database.db, ['article', 2002]);
     await eventually(async () => (await pending()).length === 0, 10_000);
-    expect(await documentIds(h.meili, h.uid('articles'))).not.toContain(2002);
+    expect(await documentIds(stack.meili, stack.uid('articles'))).not.toContain(2002);
     await stopWorker(w);
   });
 
   it('runs one job at a time, and runs one more sync after the active one when asked meanwhile', async () => {
-    await clearOutbox(h.db);
+    await clearOutbox(stack.database.db);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let running = 0;
@@ -181,7 +180,7 @@ describe('scheduling', () => {
     };
     const w = await startWorker({ definitions: { ...TEST_DEFINITIONS, media: slow } });
     try {
-      await addOutbox(h.db, ['media', 5009]);
+      await addOutbox(stack.database.db, ['media', 5009]);
       const first = await enqueueSync(w.queue);
       await eventually(async () => (await first.getState()) === 'active', 5_000);
       // Asked twice while one runs: deferred into one sync after it, not queued twice.

@@ -7,26 +7,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext } from 'playwright-core';
-import { startTestApi, type TestApi } from '../support/api';
 import { launchChromium } from '../support/chromium';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import { testConfig } from '../support/stack';
+import { startStack, type Stack } from '../support/stack';
 
-let t: TestDatabase;
-let api: TestApi;
+let stack: Stack;
 let dir: string;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  api = await startTestApi(testConfig(t.url, { APP_ENV: 'local' }));
+  stack = await startStack({ catalog: 'empty', env: { APP_ENV: 'local' } });
   dir = await mkdtemp(path.join(os.tmpdir(), 'api-docs-'));
   context = await launchChromium(dir);
 });
 afterAll(async () => {
   await context?.close();
-  await api?.close();
-  await t?.drop();
+  await stack?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -42,20 +37,20 @@ it('renders the operations from /docs/api.json without any other origin', async 
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
-  await page.goto(`${api.origin}/api/docs`);
+  await page.goto(`${stack.api.origin}/api/docs`);
   await page.getByText('/content/media/{media}/preview', { exact: true }).waitFor({ timeout: 20_000 });
   for (const text of ['/products', '/products/{slug}', '/tractor-models/{tractorModel}', '/user']) {
     await expect(page.getByText(text, { exact: true }).first().isVisible()).resolves.toBe(true);
   }
   await expect(page.getByText('Catalog and Media Read API').first().isVisible()).resolves.toBe(true);
-  expect(requests.filter((url) => !url.startsWith(`${api.origin}/`))).toEqual([]);
-  expect(requests).toContain(`${api.origin}/docs/api.json`);
+  expect(requests.filter((url) => !url.startsWith(`${stack.api.origin}/`))).toEqual([]);
+  expect(requests).toContain(`${stack.api.origin}/docs/api.json`);
   expect(problems).toEqual([]);
 });
 
 it('sends the entered token when loading the specification', async () => {
   const page = await context.newPage();
-  await page.goto(`${api.origin}/api/docs`);
+  await page.goto(`${stack.api.origin}/api/docs`);
   const sent = page.waitForRequest((r) => r.url().endsWith('/docs/api.json') && !!r.headers().authorization);
   await page.fill('#token', '1|secret');
   await page.click('button[type=submit]');
@@ -64,11 +59,11 @@ it('sends the entered token when loading the specification', async () => {
 });
 
 it("has its own CSP; the rest of the app keeps helmet's", async () => {
-  const res = await api.get(`${api.origin}/api/docs`);
+  const res = await stack.api.get(`${stack.api.origin}/api/docs`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
   expect(res.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
-  const other = await api.get('/manufacturers');
+  const other = await stack.api.get('/manufacturers');
   expect(other.headers.get('content-security-policy')).not.toContain('connect-src');
-  expect((await api.get(`${api.origin}/api/docs/index.js`)).status).toBe(404);
+  expect((await stack.api.get(`${stack.api.origin}/api/docs/index.js`)).status).toBe(404);
 });

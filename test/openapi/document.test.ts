@@ -5,28 +5,24 @@
  * (401/403 in the spec's error shape).
  */
 import { buildOpenApiDocument } from '../../src/openapi/document';
-import { startTestApi, type TestApi } from '../support/api';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import { testConfig } from '../support/stack';
+import { startStack, type Stack, type TestApi } from '../support/stack';
 import { bearer } from '../support/tokens';
 
-let t: TestDatabase;
+let stack: Stack;
 let production: TestApi;
 let local: TestApi;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await t.db('users').insert([
+  stack = await startStack({ catalog: 'empty', api: false });
+  await stack.database.db('users').insert([
     { id: 1, name: 'Petra', email: 'petra@example.com', permissions: ['viewApiDocs'], source_hash: 'a' },
     { id: 2, name: 'CMS', email: 'cms@example.com', permissions: [], source_hash: 'b' },
   ]);
-  production = await startTestApi(testConfig(t.url, { APP_ENV: 'production' }));
-  local = await startTestApi(testConfig(t.url, { APP_ENV: 'local' }));
+  production = await stack.startApi(stack.configWith({ APP_ENV: 'production' }));
+  local = await stack.startApi(stack.configWith({ APP_ENV: 'local' }));
 });
 afterAll(async () => {
-  await production?.close();
-  await local?.close();
-  await t?.drop();
+  await stack?.stop();
 });
 
 it('documents the routes of the table (test/http/route-table.test.ts) with their common errors', () => {
@@ -86,12 +82,12 @@ it('answers 401 without a valid token and 403 without viewApiDocs elsewhere', as
   const bad = await production.get(url, { headers: { Authorization: 'Bearer 1|nope' } });
   expect(bad.status).toBe(401);
 
-  const other = await bearer(t.db, ['*'], 'cms@example.com');
+  const other = await bearer(stack.database.db, ['*'], 'cms@example.com');
   const forbidden = await production.get(url, { headers: { Authorization: other } });
   expect(forbidden.status).toBe(403);
   expect(await forbidden.json()).toMatchObject({ error: { code: 'forbidden', status: 403 } });
 
-  const petra = await bearer(t.db, ['search'], 'petra@example.com'); // the permission is the user's, not the token's
+  const petra = await bearer(stack.database.db, ['search'], 'petra@example.com'); // the permission is the user's, not the token's
   const ok = await production.get(url, { headers: { Authorization: petra } });
   expect(ok.status).toBe(200);
   expect(((await ok.json()) as { openapi: string }).openapi).toBe('3.1.0');

@@ -3,19 +3,19 @@
  * exact terminal tables for a range, the default range (the last 30 days up to today), and one-line usage
  * errors with exit code 1.
  */
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { startStack, type Stack } from '../support/stack';
 import { insertRows, RANGE } from './fixture';
 import { runReport } from './run-report';
 
-let t: TestDatabase;
+let stack: Stack;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await insertRows(t.db);
+  stack = await startStack({ catalog: 'empty', api: false });
+  await insertRows(stack.database.db);
 });
 
 afterAll(async () => {
-  await t?.drop();
+  await stack?.stop();
 });
 
 const EXPECTED = `Search report 2026-03-02 to 2026-03-15 (14 days, UTC)
@@ -84,13 +84,13 @@ xyz-999                                   products                  1         1 
 `;
 
 test('prints the figures of the range as tables, exactly', async () => {
-  const result = await runReport(['--from', RANGE.from, '--to', RANGE.to], t.url);
+  const result = await runReport(['--from', RANGE.from, '--to', RANGE.to], stack);
   expect(result).toMatchObject({ code: 0, stderr: '' });
   expect(result.stdout).toBe(EXPECTED);
 });
 
 test('a range of one day that has no searches prints zeros and empty tables', async () => {
-  const result = await runReport(['--from', '2026-03-14', '--to', '2026-03-14'], t.url);
+  const result = await runReport(['--from', '2026-03-14', '--to', '2026-03-14'], stack);
   expect(result.code).toBe(0);
   expect(result.stdout).toContain('searches 0, found nothing 0 (-), sessions 0, refinements 0');
   expect(result.stdout).toContain('2026-03-14         0              0      -         0        0          0');
@@ -98,8 +98,10 @@ test('a range of one day that has no searches prints zeros and empty tables', as
 });
 
 test('without dates: the last 30 days up to today (UTC)', async () => {
-  await t.db('search_log').insert({ query: 'heute', endpoint: 'media', result_count: 2, session_id: null });
-  const result = await runReport([], t.url);
+  await stack.database
+    .db('search_log')
+    .insert({ query: 'heute', endpoint: 'media', result_count: 2, session_id: null });
+  const result = await runReport([], stack);
   const today = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.parse(today) - 29 * 86_400_000).toISOString().slice(0, 10);
   expect(result.code).toBe(0);
@@ -114,7 +116,7 @@ test.each([
   [['--from', '2026-03-15', '--to', '2026-03-02'], '--from 2026-03-15 is after --to 2026-03-02'],
   [['--since', '2026-03-01'], "Unknown option '--since'"],
 ])('bad arguments %j: one line on stderr, exit 1', async (args, message) => {
-  const result = await runReport(args, t.url);
+  const result = await runReport(args, stack);
   expect(result.code).toBe(1);
   expect(result.stdout).toBe('');
   expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);

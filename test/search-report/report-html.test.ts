@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { startStack, type Stack } from '../support/stack';
 import { insertRows, RANGE, SCRIPT_QUERY } from './fixture';
 import { runReport } from './run-report';
 
@@ -35,7 +35,7 @@ interface Row {
   cells: ArrayLike<Cell>;
 }
 
-let t: TestDatabase;
+let stack: Stack;
 let dir: string;
 let html: string;
 let context: BrowserContext;
@@ -44,11 +44,11 @@ const requests: string[] = [];
 const problems: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await insertRows(t.db);
+  stack = await startStack({ catalog: 'empty', api: false });
+  await insertRows(stack.database.db);
   dir = await mkdtemp(path.join(os.tmpdir(), 'search-report-'));
   const file = path.join(dir, 'report.html');
-  const result = await runReport(['--from', RANGE.from, '--to', RANGE.to, '--html', file], t.url);
+  const result = await runReport(['--from', RANGE.from, '--to', RANGE.to, '--html', file], stack);
   expect(result).toMatchObject({ code: 0, stderr: '' });
   expect(result.stdout).toContain(`HTML report written to ${file}`);
   html = await readFile(file, 'utf8');
@@ -68,7 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await t?.drop();
+  await stack?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 

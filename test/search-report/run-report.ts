@@ -1,25 +1,11 @@
 /**
- * Runs `npm run search-report` as a child process (tsx, as npm would) against a test database.
+ * Runs `npm run search-report` as a child process (its TypeScript source, as the npm script runs its
+ * compiled twin) on a stack's database.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
-
-const TSX = path.resolve(__dirname, '../../node_modules/.bin/tsx');
-const CLI = path.resolve(__dirname, '../../src/cli/search-report.ts');
+import { runTs, type CommandRun } from '../support/command';
+import type { Stack } from '../support/stack';
 
 /** Resolves with the exit code and the output, whatever the code. */
-export async function runReport(
-  args: string[],
-  databaseUrl: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(TSX, [CLI, ...args], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
+export function runReport(args: string[], stack: Stack): Promise<CommandRun> {
+  return runTs('src/cli/search-report.ts', args, stack.childEnv());
 }

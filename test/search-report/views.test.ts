@@ -7,10 +7,10 @@
 import * as views from '../../migrations/20261121123800_search_log_analyst_views';
 import { loadReport } from '../../src/search-report/query';
 import { resolveRange } from '../../src/search-report/range';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { startStack, type Stack } from '../support/stack';
 import { insertRows, RANGE, SCRIPT_QUERY } from './fixture';
 
-let t: TestDatabase;
+let stack: Stack;
 
 const VIEWS = [
   'search_log_searches',
@@ -22,10 +22,10 @@ const VIEWS = [
 ];
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await insertRows(t.db);
+  stack = await startStack({ catalog: 'empty', api: false });
+  await insertRows(stack.database.db);
   // Later in March the misspelling finds something (a synonym was added): last_result_count shows it.
-  await t.db('search_log').insert({
+  await stack.database.db('search_log').insert({
     query: 'maehwerk',
     endpoint: 'products',
     result_count: 7,
@@ -33,23 +33,23 @@ beforeAll(async () => {
     created_at: '2026-03-20T12:00:00Z',
   });
   // Five minutes ago: found nothing, no next search yet -> not judged.
-  await t.db('search_log').insert({
+  await stack.database.db('search_log').insert({
     query: 'frisch',
     endpoint: 'products',
     result_count: 0,
     session_id: 's-fresh-007',
-    created_at: t.db.raw(`now() - interval '5 minutes'`),
+    created_at: stack.database.db.raw(`now() - interval '5 minutes'`),
   });
 });
 
 afterAll(async () => {
-  await t?.drop();
+  await stack?.stop();
 });
 
-const select = async <T>(sql: string, bindings: unknown[] = [], db = t.db): Promise<T[]> =>
+const select = async <T>(sql: string, bindings: unknown[] = [], db = stack.database.db): Promise<T[]> =>
   ((await db.raw(sql, bindings as never)) as { rows: T[] }).rows;
 
-const viewCount = async (db = t.db) =>
+const viewCount = async (db = stack.database.db) =>
   (await select<{ n: number }>(`SELECT count(*) AS n FROM pg_views WHERE viewname = ANY(?)`, [VIEWS], db))[0]
     ?.n;
 
@@ -296,7 +296,7 @@ test('every view and every column has a comment', async () => {
 });
 
 test('the report reads the same figures as the views', async () => {
-  const report = await loadReport(t.db, resolveRange(RANGE));
+  const report = await loadReport(stack.database.db, resolveRange(RANGE));
   const [daily] = await select<{ searches: number; zero: number }>(
     `SELECT sum(searches)::int AS searches, sum(zero_result_searches)::int AS zero
        FROM search_log_daily WHERE day BETWEEN '${RANGE.from}' AND '${RANGE.to}'`,
@@ -324,7 +324,7 @@ test('the report reads the same figures as the views', async () => {
 });
 
 test('down drops every view, up makes them again', async () => {
-  await t.db.transaction(async (trx) => {
+  await stack.database.db.transaction(async (trx) => {
     await views.down(trx);
     expect(await viewCount(trx)).toBe(0);
     await views.up(trx);

@@ -5,19 +5,19 @@
  */
 import net from 'node:net';
 import { createDb } from '../../src/db/database';
-import { lexiconProvider } from '../../src/search/german/provider';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { lexiconProvider } from '../../src/search/german/query';
+import { startStack, type Stack } from '../support/stack';
 
-let database: TestDatabase;
+let stack: Stack;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  stack = await startStack({ catalog: 'empty', api: false });
   await synonym('Zwirbelkram');
 });
-afterAll(() => database?.drop());
+afterAll(() => stack?.stop());
 
 /** A catalog word the dictionary does not know, as a synonym (the vocabulary reads synonyms too). */
 const synonym = (word: string) =>
-  database.db('synonyms').insert({ kind: 'mutual', terms: [word, `${word}s`], source_hash: word });
+  stack.database.db('synonyms').insert({ kind: 'mutual', terms: [word, `${word}s`], source_hash: word });
 
 function warnings() {
   const seen: string[] = [];
@@ -29,21 +29,21 @@ it('reads the catalog words once and hands every search the same lexicon', async
   const count = (q: { sql: string }) => {
     if (q.sql.includes('jsonb_each_text(p.names)')) reads += 1;
   };
-  database.db.on('query', count);
+  stack.database.db.on('query', count);
   try {
-    const lexicon = lexiconProvider(database.db);
+    const lexicon = lexiconProvider(stack.database.db);
     const [a, b] = await Promise.all([lexicon(), lexicon()]);
     expect(a).toBe(b);
     expect(a.catalogWords.has('zwirbelkram')).toBe(true);
     expect(a.dictionary?.words.has('säge')).toBe(true);
     expect(reads).toBe(1);
   } finally {
-    database.db.off('query', count);
+    stack.database.db.off('query', count);
   }
 });
 
 it('refreshes in the background once the words are older than refreshMs', async () => {
-  const lexicon = lexiconProvider(database.db, { refreshMs: 0 });
+  const lexicon = lexiconProvider(stack.database.db, { refreshMs: 0 });
   const first = await lexicon();
   await synonym('Quarkelbrett');
   // The call that notices the age still answers with the lexicon it has; the next one gets the new words.

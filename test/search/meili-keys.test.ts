@@ -5,13 +5,12 @@
  * start with the master key, or without the search key.
  */
 import { randomBytes } from 'node:crypto';
-import { ConfigError, loadConfig } from '../../config/env';
+import { ConfigError, loadConfig, type AppConfig } from '../../config/env';
 import { checkReadiness } from '../../src/ops/health';
 import { createApiMeiliClient, createMeiliClient } from '../../src/search/indexes';
 import { adminKey, apiSearchKey, ROLE_ACTIONS, roleKeyUid } from '../../src/search/keys';
-import { runCommand, type CommandRun } from '../support/command';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import { dropIndexes, testConfig, testMeili, testMeiliClient } from '../support/stack';
+import { childEnv, runTs, type CommandRun } from '../support/command';
+import { dropIndexes, type Stack, startStack, testMeili, testMeiliClient } from '../support/stack';
 import { createLimiterRedis } from '../../src/http/rate-limit';
 import { createLogger } from '../../src/logger';
 
@@ -19,11 +18,7 @@ jest.setTimeout(60_000);
 
 /** Runs a TypeScript entry point as the npm script runs its compiled twin, with `env` only. */
 function run(file: string, args: string[], env: Record<string, string>): Promise<CommandRun> {
-  return runCommand(process.execPath, ['--require', require.resolve('tsx/cjs'), file, ...args], {
-    PATH: process.env.PATH,
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+  return runTs(file, args, childEnv({ LOG_LEVEL: 'silent', ...env }));
 }
 
 /** `KEY=value` lines of standard output as an object. */
@@ -107,13 +102,13 @@ describe('npm run meili:keys', () => {
 });
 
 describe('the role keys of a test run', () => {
-  let database: TestDatabase;
-  let config: ReturnType<typeof testConfig>;
+  let stack: Stack;
+  let config: AppConfig;
   const master = testMeiliClient();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    config = testConfig(database.url);
+    stack = await startStack({ catalog: 'empty', api: false });
+    config = stack.config;
     const uid = `${config.meiliIndexPrefix}products`;
     await master.createIndex(uid, { primaryKey: 'id' }).waitTask();
     await master
@@ -123,8 +118,7 @@ describe('the role keys of a test run', () => {
   });
 
   afterAll(async () => {
-    await dropIndexes(master, config.meiliIndexPrefix);
-    await database.drop();
+    await stack?.stop();
   });
 
   it('gives the API a client that searches but may not write, list keys or read other indexes', async () => {
@@ -154,7 +148,7 @@ describe('the role keys of a test run', () => {
     const logger = createLogger(config, 'test');
     const redis = createLimiterRedis(config, logger);
     try {
-      const deps = { config, db: database.db, redis };
+      const deps = { config, db: stack.database.db, redis };
       const readiness = await checkReadiness(deps, 5000);
       expect(readiness.checks.meilisearch).toBe('ok');
       const missing = ['articles', 'media'].map((name) => `${config.meiliIndexPrefix}${name}`);

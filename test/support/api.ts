@@ -33,21 +33,23 @@ export interface TestApi {
 }
 
 /**
- * Starts the app of `config` (its APP_URL stays what the config says; requests go to the real port).
- * `logger` replaces the silent test logger (to read what the app logs); `searchLog` overrides options of
- * the search log (its `db`, buffer size, intervals); `indexQueue` (owned and closed by the caller) turns on
- * the queue dashboard and gauges of src/ops. The app gets the render queue's producer side as in
- * src/server.ts (previews wait for a render worker: start one, e.g. `startCatalogStack(dir, env, { renderWorker: true })`),
- * closed by `close()`.
+ * How a test API differs from the default: `logger` replaces the silent test logger (to read what the app
+ * logs); `searchLog` overrides options of the search log (its `db`, buffer size, intervals); `indexQueue`
+ * (owned and closed by the caller) turns on the queue dashboard and gauges of src/ops.
  */
-export async function startTestApi(
-  config: AppConfig,
-  options: {
-    logger?: AppDeps['logger'];
-    searchLog?: Partial<SearchLogOptions>;
-    indexQueue?: IndexQueue;
-  } = {},
-): Promise<TestApi> {
+export interface TestApiOptions {
+  logger?: AppDeps['logger'];
+  searchLog?: Partial<SearchLogOptions>;
+  indexQueue?: IndexQueue;
+}
+
+/**
+ * Starts the app of `config` (its APP_URL stays what the config says; requests go to the real port) as
+ * `options` say. The app gets the render queue's producer side as in src/server.ts (previews wait for a
+ * render worker: `startStack({ renderWorker: true })`), closed by `close()`. Test files start it through
+ * their stack (./stack.ts: `startStack`, `stack.startApi`).
+ */
+export async function startTestApi(config: AppConfig, options: TestApiOptions = {}): Promise<TestApi> {
   const db = createDb(config.databaseUrl, 4, apiDbDeadlines(config));
   const logger = options.logger ?? createLogger(config, 'test');
   const redis = createLimiterRedis(config, logger);

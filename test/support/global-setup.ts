@@ -15,7 +15,7 @@ import { startBundledMeilisearch, type BundledMeilisearch } from '../../tools/de
 import { createDb, dropDatabase, ensureDatabase, migrateLatest } from '../../src/db/database';
 import { TEMPLATE_URL, templateName } from './database';
 import { checkPrerequisites } from './prerequisites';
-import { TEST_PREFIX } from './stack';
+import { TEST_PREFIX } from './config';
 
 async function prepareTemplate(): Promise<void> {
   const name = await templateName();

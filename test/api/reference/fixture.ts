@@ -1,37 +1,10 @@
 /**
- * Shared set-up of the reference-resource tests (manufacturers, tractor series and models, taxonomies):
- * a database of the test file's own with the sample snapshot, edited by the test file, imported in full
- * mode; the real app on it; helpers for the spec's 404 and 405 bodies and a knex query recorder.
+ * Checks shared by the reference-resource tests (manufacturers, tractor series and models, taxonomies,
+ * image formats, media folders): the spec's 404 and 405 bodies and a knex query recorder. Each test file
+ * starts its own stack on an edited copy of the sample (`startStack({ index: false, catalog: edit })`).
  */
 import type { Knex } from 'knex';
-import { importSnapshot } from '../../../src/import';
-import { startTestApi, type TestApi } from '../../support/api';
-import { createTestDatabase } from '../../support/database';
-import { copySample, removeDir, tempDir } from '../../support/snapshot';
-import { testConfig } from '../../support/stack';
-
-export interface ReferenceFixture {
-  api: TestApi;
-  close(): Promise<void>;
-}
-
-/** Copies the sample snapshot, lets `edit` change the copy, imports it and starts the API on it. */
-export async function startWithSample(edit: (dir: string) => Promise<void>): Promise<ReferenceFixture> {
-  const database = await createTestDatabase();
-  const dir = await copySample();
-  const mediaRoot = await tempDir('media-root-');
-  await edit(dir);
-  await importSnapshot(database.db, dir, { mode: 'full', mediaRoot });
-  const api = await startTestApi(testConfig(database.url));
-  return {
-    api,
-    async close() {
-      await api.close();
-      await database.drop();
-      await Promise.all([removeDir(dir), removeDir(mediaRoot)]);
-    },
-  };
-}
+import type { TestApi } from '../../support/api';
 
 /** Expects 404 with exactly the spec's `not_found` body (and the matching `X-Request-Id`). */
 export async function expectNotFound(api: TestApi, path: string): Promise<void> {

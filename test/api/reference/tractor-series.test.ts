@@ -3,39 +3,36 @@
  * inactive manufacturer Eicher (14, its `manufacturer` is null) and a series without models.
  */
 import { editRecords } from '../../support/snapshot';
-import {
-  expectNamedColumns,
-  expectNotFound,
-  expectOnlyGet,
-  recordQueries,
-  startWithSample,
-  type ReferenceFixture,
-} from './fixture';
+import { startStack, type Stack } from '../../support/stack';
+import { expectNamedColumns, expectNotFound, expectOnlyGet, recordQueries } from './fixture';
 
-let f: ReferenceFixture;
+let stack: Stack;
 
 beforeAll(async () => {
-  f = await startWithSample(async (dir) => {
-    await editRecords(dir, 'tractor_series.ndjson', (records) => [
-      ...records,
-      { id: 23, slug: 'eicher-tiger', name: null, manufacturer_id: 14 },
-      { id: 24, slug: 'deutz-fahr-6', name: 'Serie 6', manufacturer_id: 13 },
-    ]);
-    await editRecords(dir, 'tractor_models.ndjson', (records) => [
-      // Königstiger (35, Eicher) joins the Eicher series; 716 Vario sorts before the older ids of its series.
-      ...records.map((r) => (r.id === 35 ? { ...r, tractor_series_id: 23 } : r)),
-      {
-        id: 36,
-        identifier: 'FE-716V',
-        model: '716 Vario',
-        type_of_tractor: 'Standardtraktor',
-        manufacturer_id: 11,
-        tractor_series_id: 21,
-      },
-    ]);
+  stack = await startStack({
+    index: false,
+    catalog: async (dir) => {
+      await editRecords(dir, 'tractor_series.ndjson', (records) => [
+        ...records,
+        { id: 23, slug: 'eicher-tiger', name: null, manufacturer_id: 14 },
+        { id: 24, slug: 'deutz-fahr-6', name: 'Serie 6', manufacturer_id: 13 },
+      ]);
+      await editRecords(dir, 'tractor_models.ndjson', (records) => [
+        // Königstiger (35, Eicher) joins the Eicher series; 716 Vario sorts before the older ids of its series.
+        ...records.map((r) => (r.id === 35 ? { ...r, tractor_series_id: 23 } : r)),
+        {
+          id: 36,
+          identifier: 'FE-716V',
+          model: '716 Vario',
+          type_of_tractor: 'Standardtraktor',
+          manufacturer_id: 11,
+          tractor_series_id: 21,
+        },
+      ]);
+    },
   });
 });
-afterAll(() => f.close());
+afterAll(() => stack.stop());
 
 const fendt = {
   id: 11,
@@ -53,7 +50,7 @@ const deutzFahr = { id: 13, slug: 'deutz-fahr', short_name: 'Deutz-Fahr', names:
 
 describe('GET /tractor-series', () => {
   it('lists every series by slug with its manufacturer; an inactive manufacturer is null', async () => {
-    const body = await f.api.json<{ data: object[] }>('/tractor-series');
+    const body = await stack.api.json<{ data: object[] }>('/tractor-series');
     expect(body).toEqual({
       data: [
         { id: 24, slug: 'deutz-fahr-6', names: 'Serie 6', manufacturer_id: 13, manufacturer: deutzFahr },
@@ -67,9 +64,9 @@ describe('GET /tractor-series', () => {
   });
 
   it('ignores query parameters and reads named columns in one query', async () => {
-    const plain = await f.api.json('/tractor-series');
-    const queries = await recordQueries(f.api.deps.db, async () => {
-      expect(await f.api.json('/tractor-series?manufacturer=fendt&page=2&per_page=1')).toEqual(plain);
+    const plain = await stack.api.json('/tractor-series');
+    const queries = await recordQueries(stack.api.deps.db, async () => {
+      expect(await stack.api.json('/tractor-series?manufacturer=fendt&page=2&per_page=1')).toEqual(plain);
     });
     expect(queries).toHaveLength(1);
     expectNamedColumns(queries);
@@ -78,7 +75,7 @@ describe('GET /tractor-series', () => {
 
 describe('GET /tractor-series/{slug}', () => {
   it('adds the models by model name, without their manufacturer and series', async () => {
-    const body = await f.api.json<{ data: { models: object[] } }>('/tractor-series/fendt-700-vario');
+    const body = await stack.api.json<{ data: { models: object[] } }>('/tractor-series/fendt-700-vario');
     const model = (id: number, identifier: string, name: string) => ({
       id,
       identifier,
@@ -120,7 +117,7 @@ describe('GET /tractor-series/{slug}', () => {
   });
 
   it('lists a series of an inactive manufacturer with manufacturer null, and a series without models', async () => {
-    expect(await f.api.json('/tractor-series/eicher-tiger')).toEqual({
+    expect(await stack.api.json('/tractor-series/eicher-tiger')).toEqual({
       data: {
         id: 23,
         slug: 'eicher-tiger',
@@ -139,7 +136,7 @@ describe('GET /tractor-series/{slug}', () => {
         ],
       },
     });
-    expect(await f.api.json('/tractor-series/deutz-fahr-6?with=models')).toEqual({
+    expect(await stack.api.json('/tractor-series/deutz-fahr-6?with=models')).toEqual({
       data: {
         id: 24,
         slug: 'deutz-fahr-6',
@@ -152,19 +149,21 @@ describe('GET /tractor-series/{slug}', () => {
   });
 
   it('reads named columns in two queries', async () => {
-    const queries = await recordQueries(f.api.deps.db, () => f.api.json('/tractor-series/fendt-700-vario'));
+    const queries = await recordQueries(stack.api.deps.db, () =>
+      stack.api.json('/tractor-series/fendt-700-vario'),
+    );
     expect(queries).toHaveLength(2);
     expectNamedColumns(queries);
   });
 
   it('is 404 not_found for an unknown slug', async () => {
-    await expectNotFound(f.api, '/tractor-series/unknown');
-    await expectNotFound(f.api, '/tractor-series/FENDT-700-VARIO');
-    await expectNotFound(f.api, '/tractor-series/21');
+    await expectNotFound(stack.api, '/tractor-series/unknown');
+    await expectNotFound(stack.api, '/tractor-series/FENDT-700-VARIO');
+    await expectNotFound(stack.api, '/tractor-series/21');
   });
 });
 
 it('answers other methods with 405 and Allow: GET, HEAD', async () => {
-  await expectOnlyGet(f.api, '/tractor-series');
-  await expectOnlyGet(f.api, '/tractor-series/fendt-700-vario');
+  await expectOnlyGet(stack.api, '/tractor-series');
+  await expectOnlyGet(stack.api, '/tractor-series/fendt-700-vario');
 });
