@@ -1,26 +1,16 @@
 /** GET /articles over HTTP on the sample snapshot: active articles only, partial order-number search. */
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
+import type { Article, Page } from '../support/types';
 
-interface Article {
-  id: number;
-  ordernumber: string;
-  weight: string | null;
-  [key: string]: unknown;
-}
-interface Page {
-  data: Article[];
-  meta: { total: number; per_page: number };
-}
-
-let stack: CatalogStack;
+let stack: Stack;
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
-const list = (query: string) => stack.api.json<Page>(`/articles${query}`);
+const list = (query: string) => stack.api.json<Page<Article>>(`/articles${query}`);
 const ids = async (query: string) => (await list(query)).data.map((a) => a.id);
 
 it('lists every active article by ordernumber, also past end of life or of an inactive product', async () => {

@@ -4,11 +4,12 @@
  * The sample snapshot plus two deeper terms under `rundballenpressen` (levels 4 and 5), tagged on the
  * active 1002 and the inactive 1004, so the tree depth and the distinct active counts show.
  */
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { copySample, editRecords, removeDir } from '../support/snapshot';
 import { authHeaders, bearer } from '../support/tokens';
+import type { ArticleDetail, ContentTermNode, Data, Medium } from '../support/types';
 
-let stack: CatalogStack;
+let stack: Stack;
 let snapshot: string;
 let content: string;
 let media: string;
@@ -25,12 +26,12 @@ beforeAll(async () => {
       p.id === 1002 || p.id === 1004 ? { ...p, taxon_ids: [...(p.taxon_ids as number[]), 131] } : p,
     ),
   );
-  stack = await startCatalogStack(snapshot);
+  stack = await startStack({ catalog: snapshot });
   content = await bearer(stack.database.db, 'content');
   media = await bearer(stack.database.db, 'media');
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
   if (snapshot) await removeDir(snapshot);
 });
 
@@ -101,28 +102,9 @@ describe('authentication', () => {
   });
 });
 
-interface Medium {
-  id: number;
-  [key: string]: unknown;
-}
-interface ArticleProduct {
-  id: number;
-  slug: string;
-  objekttyp: string | null;
-  ordernumber: string | null;
-  names: Record<string, string>;
-  primary_image: Medium | null;
-}
-interface ArticleDetail {
-  id: number;
-  ordernumber: string;
-  products: ArticleProduct[];
-  [key: string]: unknown;
-}
-
 describe('GET /content/articles/{ordernumber}', () => {
   it('returns the article in list form plus its active products, for a URL-encoded order number', async () => {
-    const { body, text } = await json<{ data: ArticleDetail }>('/content/articles/E%2011-0455');
+    const { body, text } = await json<Data<ArticleDetail>>('/content/articles/E%2011-0455');
     expect(Object.keys(body)).toEqual(['data']);
     const { products, ...article } = body.data;
     expect(article).toEqual({
@@ -195,19 +177,19 @@ describe('GET /content/articles/{ordernumber}', () => {
   });
 
   it('takes an order number with dots as it is, and an upload as primary image', async () => {
-    const dotted = await json<{ data: ArticleDetail }>('/content/articles/100.126.01');
+    const dotted = await json<Data<ArticleDetail>>('/content/articles/100.126.01');
     expect(dotted.body.data).toMatchObject({ id: 2004, ordernumber: '100.126.01', weight: '4250.000' });
     expect(dotted.body.data.products).toEqual([]); // its only product, 1004, is inactive
     expectNoPriceOrStock(dotted.text, '52300');
 
-    const bz = await json<{ data: ArticleDetail }>('/content/articles/200.915.01');
+    const bz = await json<Data<ArticleDetail>>('/content/articles/200.915.01');
     expect(bz.body.data.products.map((p) => [p.id, p.slug, p.primary_image?.id])).toEqual([
       [1008, 'ballenzange-bz-150', 9002],
     ]);
   });
 
   it('returns an article of no product with products []', async () => {
-    const { body } = await json<{ data: ArticleDetail }>('/content/articles/E%2090-0001');
+    const { body } = await json<Data<ArticleDetail>>('/content/articles/E%2090-0001');
     expect(body.data).toMatchObject({ id: 2020, weight: null, customs_tariff_number: null, products: [] });
   });
 
@@ -233,19 +215,6 @@ describe('GET /content/articles/{ordernumber}', () => {
   });
 });
 
-interface Term {
-  id: number;
-  taxonomy_id: number;
-  taxonomy_slug: string;
-  parent_id: number | null;
-  slug: string;
-  names: string;
-  position: number;
-  path: string;
-  products_count: number;
-  children: Term[];
-}
-
 /** A term of `taxonomy` (`[id, slug]`) in the content wire form; `path` from the parent's. */
 const term =
   (taxonomy: [number, string]) =>
@@ -256,8 +225,8 @@ const term =
     names: string,
     position: number,
     productsCount: number,
-    children: (parentPath: [number, string]) => Term[] = () => [],
-  ): Term => {
+    children: (parentPath: [number, string]) => ContentTermNode[] = () => [],
+  ): ContentTermNode => {
     const path = parent ? `${parent[1]} / ${names}` : names;
     return {
       id,
@@ -321,7 +290,7 @@ const EINSATZBEREICH = {
   ],
 };
 
-const withoutTerms = ({ terms: _terms, ...dimension }: { terms: Term[] }) => dimension;
+const withoutTerms = ({ terms: _terms, ...dimension }: { terms: ContentTermNode[] }) => dimension;
 
 describe('GET /content/taxonomies', () => {
   it('lists the frontend dimensions with their term counts, without terms or internal dimensions', async () => {
@@ -340,7 +309,7 @@ describe('GET /content/taxonomies', () => {
 
 describe('GET /content/taxonomies/{slug}', () => {
   it('returns one dimension with its full tree at every depth, paths and active product counts', async () => {
-    const { body } = await json<{ data: { terms: Term[] } }>('/content/taxonomies/produktbereich');
+    const { body } = await json<{ data: { terms: ContentTermNode[] } }>('/content/taxonomies/produktbereich');
     expect(body).toEqual({ data: PRODUKTBEREICH });
     expect(Object.keys(body.data)).toEqual(['id', 'slug', 'labels', 'position', 'terms_count', 'terms']);
     expect(Object.keys(body.data.terms[0]!)).toEqual([
@@ -370,7 +339,7 @@ describe('GET /content/taxonomies/{slug}', () => {
 
   it('the public /taxonomies has the same tree, without paths and counts', async () => {
     const pub = await stack.api.json<{ data: { slug: string; terms: unknown[] }[] }>('/taxonomies');
-    const strip = (t: Term): unknown => {
+    const strip = (t: ContentTermNode): unknown => {
       const { path: _path, products_count: _count, children, ...rest } = t;
       return { ...rest, children: children.map(strip) };
     };

@@ -7,36 +7,21 @@
 import { mediaIndex } from '../../indexer/indexes/media';
 import { syncDocuments, syncOutbox } from '../../indexer/jobs/sync';
 import { importSnapshot } from '../../src/import';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { copySample, editRecords, removeDir } from '../support/snapshot';
 import { authHeaders, bearer } from '../support/tokens';
+import type { CmsFolder, CmsMedium, Data, Page } from '../support/types';
 
-interface CmsMedium {
-  id: number;
-  public: boolean;
-  url: string | null;
-  folder: { id: number; path: string } | null;
-}
-interface Page {
-  data: CmsMedium[];
-}
-interface Folder {
-  id: number;
-  path: string;
-  role_restriction: string | null;
-  children: Folder[];
-}
-
-let stack: CatalogStack;
+let stack: Stack;
 let snapshot: string;
 let token: string;
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   snapshot = await copySample();
   token = await bearer(stack.database.db, 'media');
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
   if (snapshot) await removeDir(snapshot);
 });
 
@@ -44,7 +29,7 @@ const get = async <T>(path: string): Promise<{ status: number; body: T }> => {
   const res = await stack.api.get(path, { headers: authHeaders(token) });
   return { status: res.status, body: (await res.json()) as T };
 };
-const list = async (query = '') => (await get<Page>(`/content/media${query}`)).body.data;
+const list = async (query = '') => (await get<Page<CmsMedium>>(`/content/media${query}`)).body.data;
 const ids = async (query = '') => (await list(query)).map((m) => m.id);
 const byId = async () => new Map((await list()).map((m) => [m.id, m]));
 const publicIds = async () =>
@@ -59,7 +44,7 @@ async function editFolders(edit: (r: Record<string, unknown>) => Record<string, 
 it('keeps the media of a role-restricted folder (and its sub-folders) in the CMS, no longer public', async () => {
   await editFolders((r) => (r.id === 402 ? { ...r, role_restriction: 'vertrieb' } : r));
   // Postgres answers the detail at once.
-  const detail = (await get<{ data: CmsMedium }>('/content/media/5003')).body.data;
+  const detail = (await get<Data<CmsMedium>>('/content/media/5003')).body.data;
   expect(detail).toMatchObject({ public: false, url: null });
 
   await syncOutbox(stack.indexer);
@@ -72,7 +57,7 @@ it('keeps the media of a role-restricted folder (and its sub-folders) in the CMS
   expect(all.get(5009)!.public).toBe(true);
   expect(await publicIds()).toEqual([5013, 5012, 5009, 5014]);
   expect(await ids('?folder=rundballenpressen-details')).toEqual([5005, 5003]);
-  const tree = (await get<{ data: Folder[] }>('/content/media-folders')).body.data;
+  const tree = (await get<Data<CmsFolder[]>>('/content/media-folders')).body.data;
   expect(tree[0]!.children[0]).toMatchObject({ id: 402, role_restriction: 'vertrieb' });
   expect(tree[0]!.children[0]!.children.map((f) => f.id)).toEqual([403]);
 });
@@ -84,7 +69,7 @@ it('follows a renamed folder in the paths of its media and of its sub-folders me
   expect(all.get(5003)!.folder!.path).toBe('Produktfotos / Rundballenpressen / Detailaufnahmen');
   expect(all.get(5001)!.folder!.path).toBe('Produktfotos / Rundballenpressen');
   expect(all.get(5009)!.folder!.path).toBe('Produktfotos');
-  const detail = (await get<{ data: CmsMedium }>('/content/media/5005')).body.data;
+  const detail = (await get<Data<CmsMedium>>('/content/media/5005')).body.data;
   expect(detail.folder!.path).toBe('Produktfotos / Rundballenpressen / Detailaufnahmen');
 });
 
@@ -94,7 +79,7 @@ it('hides the media of a deactivated folder and its sub-folders: detail and tree
     expect([id, (await get(`/content/media/${id}`)).status]).toEqual([id, 404]);
     expect([id, (await get(`/content/media/${id}/download`)).status]).toEqual([id, 404]);
   }
-  const tree = (await get<{ data: Folder[] }>('/content/media-folders')).body.data;
+  const tree = (await get<Data<CmsFolder[]>>('/content/media-folders')).body.data;
   expect(tree.map((f) => [f.id, f.children.map((c) => c.id)])).toEqual([[401, []]]);
   expect(await ids()).toContain(5016); // the index is not synced yet
 

@@ -4,45 +4,23 @@
  * any channel, not trashed, not expired, in no folder or an active folder chain (role restrictions do not
  * hide), with the editor's fields, behind a token with `content:media:read`.
  */
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { authHeaders, bearer } from '../support/tokens';
-
-interface CmsMedium {
-  id: number;
-  url: string | null;
-  thumb_url: string | null;
-  conversions: Record<string, unknown>;
-  srcset: string | null;
-  folder: { id: number; name: string; slug: string; path: string } | null;
-  public: boolean;
-  source_id: string | null;
-  release_status: string;
-  release_channels: string[];
-  valid_until: string | null;
-  keywords: string[];
-  preview_url: string | null;
-  download_url: string | null;
-  [field: string]: unknown;
-}
-interface Page {
-  data: CmsMedium[];
-  links: Record<string, string | null>;
-  meta: { total: number; current_page: number; per_page: number; last_page: number; path: string };
-}
+import type { CmsMedium, Data, Page } from '../support/types';
 
 /** What the CMS sees in the sample, newest first: the public eight plus 5004 (print) and 5016 (haendler). */
 const CMS = [5013, 5012, 5009, 5016, 5014, 5005, 5004, 5003, 5001, 5002];
 /** Draft, in review, expired, blocked, trashed, inactive folder. */
 const HIDDEN = [5006, 5007, 5008, 5010, 5011, 5015];
 
-let stack: CatalogStack;
+let stack: Stack;
 let token: string;
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   token = await bearer(stack.database.db, 'media');
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
 const call = (path: string, authorization: string | undefined = token) =>
@@ -53,7 +31,7 @@ async function json<T>(path: string, status = 200): Promise<T> {
   if (res.status !== status) throw new Error(`GET ${path}: expected ${status}, got ${res.status}: ${text}`);
   return JSON.parse(text) as T;
 }
-const list = (query: string) => json<Page>(`/content/media${query}`);
+const list = (query: string) => json<Page<CmsMedium>>(`/content/media${query}`);
 const ids = async (query: string) => (await list(query)).data.map((m) => m.id);
 const byId = async () => new Map((await list('')).data.map((m) => [m.id, m]));
 
@@ -136,7 +114,7 @@ describe('GET /content/media', () => {
     for (const [field, value] of Object.entries(pub)) {
       expect([field, field === 'folder' ? { ...(value as object), path: m.folder!.path } : value]).toEqual([
         field,
-        m[field],
+        (m as Record<string, unknown>)[field],
       ]);
     }
   });
@@ -309,10 +287,10 @@ describe('GET /content/media/{media}', () => {
   it('returns each CMS medium by id or ext:<source_id>, the same record as the list', async () => {
     const all = await byId();
     for (const id of CMS) {
-      expect((await json<{ data: CmsMedium }>(`/content/media/${id}`)).data).toEqual(all.get(id));
+      expect((await json<Data<CmsMedium>>(`/content/media/${id}`)).data).toEqual(all.get(id));
     }
-    expect((await json<{ data: CmsMedium }>('/content/media/ext:DAM-000184')).data.id).toBe(5001);
-    expect((await json<{ data: CmsMedium }>('/content/media/ext:DAM-LOGO-0001')).data.id).toBe(5014);
+    expect((await json<Data<CmsMedium>>('/content/media/ext:DAM-000184')).data.id).toBe(5001);
+    expect((await json<Data<CmsMedium>>('/content/media/ext:DAM-LOGO-0001')).data.id).toBe(5014);
   });
 
   it('answers 404 for drafts, blocked, trashed, expired media and media in an inactive folder', async () => {

@@ -9,26 +9,22 @@ import http from 'node:http';
 import path from 'node:path';
 import { originalUrl } from '../../src/media/urls';
 import type { MediumRecord } from '../../src/catalog/records';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { SAMPLE_SNAPSHOT, removeDir, tempDir } from '../support/snapshot';
+import type { Page, Product } from '../support/types';
 
-interface Product {
-  id: number;
-  images: { id: number; url: string | null; mime_type: string }[];
-}
-
-let stack: CatalogStack;
+let stack: Stack;
 let outside: string;
 const SECRET = 'outside-media-root-secret';
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   // A file next to MEDIA_ROOT that no URL and no stored path may ever reach.
   outside = await tempDir('outside-');
   await writeFile(path.join(outside, 'secret.txt'), SECRET);
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
   if (outside) await removeDir(outside);
 });
 
@@ -39,7 +35,7 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 const local = (url: string) => url.replace(stack.config.appUrl, stack.api.origin);
 
 async function productImages(id: number) {
-  const page = await stack.api.json<{ data: Product[] }>(`/products?ids[]=${id}`);
+  const page = await stack.api.json<Page<Product>>(`/products?ids[]=${id}`);
   return page.data[0]!.images;
 }
 

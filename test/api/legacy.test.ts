@@ -10,20 +10,15 @@ import { LEGACY_DEPRECATED_AT } from '../../src/http/router';
 import { buildOpenApiDocument } from '../../src/openapi/document';
 import { LEGACY_ROUTES } from '../../src/resources/legacy/routes';
 import { API_ROUTES } from '../../src/routes';
-import { startTestApi, type TestApi } from '../support/api';
+import { type TestApi } from '../support/api';
 import { addCatalogs, pdfBytes, PUBLIC_CATALOG_SLUGS } from '../support/catalogs';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { copySample, removeDir } from '../support/snapshot';
 import { expectNotFound, expectOnlyGet, recordQueries } from './reference/fixture';
+import type { Page } from '../support/types';
 
 type Json = Record<string, unknown>;
-interface Page<T = Json> {
-  data: T[];
-  links: Record<string, string | null>;
-  meta: { total: number; per_page: number; current_page: number; last_page: number };
-}
-
-let stack: CatalogStack;
+let stack: Stack;
 let api: TestApi;
 let off: TestApi;
 let dir: string;
@@ -32,13 +27,13 @@ const BASE = 'http://api.test/api/v1';
 beforeAll(async () => {
   dir = await copySample();
   await addCatalogs(dir);
-  stack = await startCatalogStack(dir);
+  stack = await startStack({ catalog: dir });
   api = stack.api;
-  off = await startTestApi({ ...stack.config, legacyEndpoints: false });
+  off = await stack.startApi({ ...stack.config, legacyEndpoints: false });
 });
 afterAll(async () => {
   await off?.close();
-  await stack?.close();
+  await stack?.stop();
   await removeDir(dir);
 });
 
@@ -180,7 +175,7 @@ describe('GET /makers', () => {
 
 describe('GET /tractors', () => {
   it('lists the tractor models with maker and series, paginated 15 by default', async () => {
-    const page = await get<Page>('/tractors');
+    const page = await get<Page<Json>>('/tractors');
     expect(page.meta).toMatchObject({ total: 5, per_page: 15, current_page: 1 });
     expect(page.data.map((t) => t.model)).toEqual([
       '6165 RCshift',
@@ -230,10 +225,10 @@ describe('GET /tractors', () => {
     ]) {
       expect([ignored, await models(ignored)]).toEqual([ignored, all]);
     }
-    const page = await get<Page>('/tractors?per_page=2&page=2');
+    const page = await get<Page<Json>>('/tractors?per_page=2&page=2');
     expect(page.meta).toMatchObject({ total: 5, per_page: 2, current_page: 2, last_page: 3 });
     expect(page.links.next).toBe(`${BASE}/tractors?per_page=2&page=3`);
-    expect((await get<Page>('/tractors?per_page=500')).meta.per_page).toBe(100);
+    expect((await get<Page<Json>>('/tractors?per_page=500')).meta.per_page).toBe(100);
   });
 
   it('shows one by id; 404 otherwise', async () => {
@@ -287,7 +282,7 @@ describe('GET /categories', () => {
 
 describe('GET /main-articles', () => {
   it('lists the active main articles by order number with products and makers, no price', async () => {
-    const page = await get<Page>('/main-articles');
+    const page = await get<Page<Json>>('/main-articles');
     expect(page.meta).toMatchObject({ total: 8, per_page: 15 });
     expect(page.data.map((a) => a.order_number)).toEqual([
       '100.125.01',
@@ -341,7 +336,7 @@ describe('GET /main-articles', () => {
 
   it('filters by product and search; ignores unknown or inactive products', async () => {
     const numbers = async (query: string) =>
-      (await get<Page>(`/main-articles?${query}`)).data.map((a) => a.order_number);
+      (await get<Page<Json>>(`/main-articles?${query}`)).data.map((a) => a.order_number);
     expect(await numbers('product=rp-125-f')).toEqual(['100.125.01', '100.125.02']);
     expect(await numbers('search=frontlader%20komfort')).toEqual(['200.046.01']);
     expect(await numbers('search=100.160')).toEqual(['100.160.01']);
@@ -377,7 +372,7 @@ describe('GET /main-articles', () => {
 
 describe('GET /sparepart-groups', () => {
   it('lists the active products with active spare parts', async () => {
-    const page = await get<Page>('/sparepart-groups');
+    const page = await get<Page<Json>>('/sparepart-groups');
     expect(page.data.map((g) => [g.id, g.order_number, g.spareparts_count])).toEqual([
       [1002, '100.125', 6],
       [1003, '100.160', 3],

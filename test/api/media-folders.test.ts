@@ -4,34 +4,23 @@
  * below hidden ones.
  */
 import { editRecords } from '../support/snapshot';
-import {
-  expectNamedColumns,
-  expectOnlyGet,
-  recordQueries,
-  startWithSample,
-  type ReferenceFixture,
-} from './reference/fixture';
+import { startStack, type Stack } from '../support/stack';
+import { expectNamedColumns, expectOnlyGet, recordQueries } from './reference/fixture';
+import type { Data, MediaFolder } from '../support/types';
 
-interface Folder {
-  id: number;
-  name: string;
-  path: string;
-  children?: Folder[];
-}
-
-const folders = async (f: ReferenceFixture) => (await f.api.json<{ data: Folder[] }>('/media-folders')).data;
+const folders = async (stack: Stack) => (await stack.api.json<Data<MediaFolder[]>>('/media-folders')).data;
 
 describe('the sample snapshot', () => {
-  let f: ReferenceFixture;
+  let stack: Stack;
   beforeAll(async () => {
-    f = await startWithSample(async () => {});
+    stack = await startStack({ index: false });
   });
   afterAll(async () => {
-    await f?.close();
+    await stack?.stop();
   });
 
   it('returns the public tree with every field; the third level has no children key', async () => {
-    expect(await folders(f)).toEqual([
+    expect(await folders(stack)).toEqual([
       {
         id: 401,
         name: 'Produktbilder',
@@ -67,49 +56,58 @@ describe('the sample snapshot', () => {
   });
 
   it('ignores query parameters, answers other methods with 405 and runs one query naming its columns', async () => {
-    expect((await f.api.json<{ data: Folder[] }>('/media-folders?per_page=1&parent=401')).data).toEqual(
-      await folders(f),
+    expect((await stack.api.json<Data<MediaFolder[]>>('/media-folders?per_page=1&parent=401')).data).toEqual(
+      await folders(stack),
     );
-    await expectOnlyGet(f.api, '/media-folders');
-    const queries = await recordQueries(f.api.deps.db, () => f.api.json('/media-folders'));
+    await expectOnlyGet(stack.api, '/media-folders');
+    const queries = await recordQueries(stack.api.deps.db, () => stack.api.json('/media-folders'));
     expect(queries).toHaveLength(1);
     expectNamedColumns(queries);
   });
 });
 
 describe('a deeper tree', () => {
-  let f: ReferenceFixture;
+  let stack: Stack;
   beforeAll(async () => {
-    f = await startWithSample(async (dir) => {
-      const folder = (id: number, name: string, parent_id: number | null, position: number, extra = {}) => ({
-        id,
-        name,
-        slug: `f-${id}`,
-        description: null,
-        parent_id,
-        position,
-        is_active: true,
-        role_restriction: null,
-        ...extra,
-      });
-      await editRecords(dir, 'media_folders.ndjson', (records) => [
-        ...records,
-        folder(406, 'Schnitte', 403, 1), // fourth level: not shown
-        folder(407, 'Zubehör', null, 1), // ties with 401 on position: by name
-        folder(408, 'Anleitungen', null, 2), // ties with 405 (hidden) on position
-        folder(409, 'Alt', 404, 1), // below an inactive folder: hidden too
-        folder(410, 'Ballen', 402, 2), // after 403 by position although its name sorts first
-        folder(411, 'Intern', 401, 0, { role_restriction: 'intern' }),
-        folder(412, 'Entwürfe', 407, 1, { is_active: false }),
-      ]);
+    stack = await startStack({
+      index: false,
+      catalog: async (dir) => {
+        const folder = (
+          id: number,
+          name: string,
+          parent_id: number | null,
+          position: number,
+          extra = {},
+        ) => ({
+          id,
+          name,
+          slug: `f-${id}`,
+          description: null,
+          parent_id,
+          position,
+          is_active: true,
+          role_restriction: null,
+          ...extra,
+        });
+        await editRecords(dir, 'media_folders.ndjson', (records) => [
+          ...records,
+          folder(406, 'Schnitte', 403, 1), // fourth level: not shown
+          folder(407, 'Zubehör', null, 1), // ties with 401 on position: by name
+          folder(408, 'Anleitungen', null, 2), // ties with 405 (hidden) on position
+          folder(409, 'Alt', 404, 1), // below an inactive folder: hidden too
+          folder(410, 'Ballen', 402, 2), // after 403 by position although its name sorts first
+          folder(411, 'Intern', 401, 0, { role_restriction: 'intern' }),
+          folder(412, 'Entwürfe', 407, 1, { is_active: false }),
+        ]);
+      },
     });
   });
   afterAll(async () => {
-    await f?.close();
+    await stack?.stop();
   });
 
   it('sorts by position, then name, and stops at the third level', async () => {
-    const tree = await folders(f);
+    const tree = await folders(stack);
     expect(tree.map((r) => [r.id, r.children?.map((c) => c.id)])).toEqual([
       [401, [402]],
       [407, []],

@@ -8,31 +8,22 @@ import { mediaIndex } from '../../indexer/indexes/media';
 import { productsIndex } from '../../indexer/indexes/products';
 import { syncDocuments, syncOutbox } from '../../indexer/jobs/sync';
 import { importSnapshot } from '../../src/import';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { type Stack, startStack, testMeiliClient } from '../support/stack';
 import { copySample, editRecords, removeDir } from '../support/snapshot';
-import { testMeiliClient } from '../support/stack';
+import type { Data, MediaFolder, Medium, Page, Product } from '../support/types';
 
-interface Page {
-  data: { id: number; images?: { id: number }[] }[];
-  meta: { total: number };
-}
-interface Folder {
-  id: number;
-  children?: Folder[];
-}
-
-let stack: CatalogStack;
+let stack: Stack;
 let snapshot: string;
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   snapshot = await copySample();
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
   if (snapshot) await removeDir(snapshot);
 });
 
-const ids = async (path: string) => (await stack.api.json<Page>(path)).data.map((r) => r.id);
+const ids = async (path: string) => (await stack.api.json<Page<{ id: number }>>(path)).data.map((r) => r.id);
 const status = async (path: string) => (await stack.api.get(path)).status;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,7 +41,7 @@ it('hides an asset once its valid_until passes, without any reindex in between',
   expect(await ids('/media?folder=produktbilder-rundballenpressen')).toEqual([5001, 5002]);
   expect(await status('/media/5002')).toBe(200);
   expect(await status('/media/ext:DAM-000185')).toBe(200);
-  const before = (await stack.api.json<Page>('/products?ids=1002')).data[0]!;
+  const before = (await stack.api.json<Page<Product>>('/products?ids=1002')).data[0]!;
   expect(before.images!.map((m) => m.id)).toEqual([5001, 5003, 5002]);
 
   await sleep(validUntil.getTime() - Date.now() + 1100);
@@ -58,10 +49,10 @@ it('hides an asset once its valid_until passes, without any reindex in between',
   expect(await ids('/media')).toEqual([5013, 5012, 5009, 5014, 5005, 5003, 5001]);
   expect(await ids('/media?folder=produktbilder-rundballenpressen')).toEqual([5001]);
   expect(await ids('/media?ids[]=5002')).toEqual([]);
-  expect((await stack.api.json<Page>('/media?type=image')).meta.total).toBe(4);
+  expect((await stack.api.json<Page<Medium>>('/media?type=image')).meta.total).toBe(4);
   expect(await status('/media/5002')).toBe(404);
   expect(await status('/media/ext:DAM-000185')).toBe(404);
-  const after = (await stack.api.json<Page>('/products?ids=1002')).data[0]!;
+  const after = (await stack.api.json<Page<Product>>('/products?ids=1002')).data[0]!;
   expect(after.images!.map((m) => m.id)).toEqual([5001, 5003]);
 });
 
@@ -73,7 +64,7 @@ it('hides the assets of a deactivated folder and its sub-folders: detail at once
 
   // Postgres answers the detail and the folder tree: the change shows before any indexing.
   for (const id of [5001, 5003, 5005]) expect(await status(`/media/${id}`)).toBe(404);
-  const tree = (await stack.api.json<{ data: Folder[] }>('/media-folders')).data;
+  const tree = (await stack.api.json<Data<MediaFolder[]>>('/media-folders')).data;
   expect(tree).toEqual([expect.objectContaining({ id: 401, children: [] })]);
   expect(await ids('/media')).toContain(5001); // the index is not synced yet
 
@@ -85,6 +76,6 @@ it('hides the assets of a deactivated folder and its sub-folders: detail at once
   expect(await ids('/media?search=Schneidrotor')).toEqual([]);
   // The slug of a folder that is no longer public is an invalid filter value: ignored.
   expect(await ids('/media?folder=rundballenpressen-details')).toEqual([5013, 5012, 5009, 5014]);
-  expect((await stack.api.json<Page>('/products?ids=1002')).data[0]!.images).toEqual([]);
+  expect((await stack.api.json<Page<Product>>('/products?ids=1002')).data[0]!.images).toEqual([]);
   expect(await status('/media/5009')).toBe(200);
 });

@@ -2,43 +2,23 @@
  * GET /media and /media/{media} over HTTP against real Postgres and Meilisearch, on the shared sample
  * snapshot (its README's "Media library" section lists the expectations these tests check).
  */
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { eventually } from '../support/outage';
-
-interface Medium {
-  id: number;
-  name: string;
-  type: string;
-  mime_type: string;
-  size: number | null;
-  url: string | null;
-  thumb_url: string | null;
-  conversions: Record<string, unknown>;
-  srcset: string | null;
-  ki_status: string | null;
-  ki_label: string | null;
-  folder: { id: number; name: string; slug: string } | null;
-  created_at: string;
-}
-interface Page {
-  data: Medium[];
-  links: Record<string, string | null>;
-  meta: { total: number; current_page: number; per_page: number; last_page: number; path: string };
-}
+import type { Data, Medium, Page } from '../support/types';
 
 /** The public media of the sample, newest first (5012 before 5009: instants, not strings). */
 const PUBLIC = [5013, 5012, 5009, 5014, 5005, 5003, 5001, 5002];
 const HIDDEN = [5004, 5006, 5007, 5008, 5010, 5011, 5015, 5016];
 
-let stack: CatalogStack;
+let stack: Stack;
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
-const list = (query: string) => stack.api.json<Page>(`/media${query}`);
+const list = (query: string) => stack.api.json<Page<Medium>>(`/media${query}`);
 const ids = async (query: string) => (await list(query)).data.map((m) => m.id);
 const q = (value: string) => encodeURIComponent(value);
 
@@ -104,7 +84,7 @@ describe('GET /media', () => {
 
   it('never shows hidden media, whatever the filter', async () => {
     const res = await stack.api.get(`/media?per_page=200&ids[]=${HIDDEN.join('&ids[]=')}`);
-    expect(((await res.json()) as Page).data).toEqual([]);
+    expect(((await res.json()) as Page<Medium>).data).toEqual([]);
     for (const query of [
       '',
       '?type=image',
@@ -211,15 +191,14 @@ describe('GET /media', () => {
 
 describe('GET /media/{media}', () => {
   it('returns a public medium by id or ext:<source_id>, in the list form', async () => {
-    const { data } = await stack.api.json<{ data: Medium }>('/media/5001');
+    const { data } = await stack.api.json<Data<Medium>>('/media/5001');
     expect(data.id).toBe(5001);
     expect(data).not.toHaveProperty('usages');
     expect((await list('?ids=5001')).data[0]).toEqual(data);
-    expect((await stack.api.json<{ data: Medium }>('/media/ext:DAM-000184')).data).toEqual(data);
-    expect((await stack.api.json<{ data: Medium }>('/media/ext%3ADAM-000184')).data.id).toBe(5001);
-    expect((await stack.api.json<{ data: Medium }>('/media/05001')).data.id).toBe(5001);
-    for (const id of PUBLIC)
-      expect((await stack.api.json<{ data: Medium }>(`/media/${id}`)).data.id).toBe(id);
+    expect((await stack.api.json<Data<Medium>>('/media/ext:DAM-000184')).data).toEqual(data);
+    expect((await stack.api.json<Data<Medium>>('/media/ext%3ADAM-000184')).data.id).toBe(5001);
+    expect((await stack.api.json<Data<Medium>>('/media/05001')).data.id).toBe(5001);
+    for (const id of PUBLIC) expect((await stack.api.json<Data<Medium>>(`/media/${id}`)).data.id).toBe(id);
   });
 
   it('answers 404 for media that are not public, unknown or malformed ids, in the error shape', async () => {

@@ -2,48 +2,19 @@
  * GET /products and /products/{slug} over HTTP against real Postgres and Meilisearch, on the shared sample
  * snapshot (its README lists the expectations these tests check).
  */
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { eventually } from '../support/outage';
+import type { Data, ProductDetail, ProductPage } from '../support/types';
 
-interface Medium {
-  id: number;
-  usages?: string[];
-  folder: unknown;
-  ki_label: string | null;
-  conversions: Record<string, unknown>;
-  url: string | null;
-}
-interface Product {
-  id: number;
-  slug: string;
-  images: Medium[];
-  primary_image: Medium | null;
-  articles_count: number;
-  taxons: { id: number; slug: string; taxonomy_slug: string }[];
-  articles?: { id: number }[];
-  manufacturers?: { id: number }[];
-  tractor_models?: { id: number }[];
-}
-interface Page {
-  data: Product[];
-  links: Record<string, string | null>;
-  meta: {
-    total: number;
-    current_page: number;
-    per_page: number;
-    facets: Record<string, Record<string, number>>;
-  };
-}
-
-let stack: CatalogStack;
+let stack: Stack;
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
-const list = (query: string) => stack.api.json<Page>(`/products${query}`);
+const list = (query: string) => stack.api.json<ProductPage>(`/products${query}`);
 const ids = async (query: string) => (await list(query)).data.map((p) => p.id);
 const sorted = async (query: string) => (await ids(query)).sort();
 
@@ -204,14 +175,14 @@ describe('GET /products', () => {
   it('carries facet counts per frontend dimension for the current filter and search with facets=1', async () => {
     expect((await list('')).meta).not.toHaveProperty('facets');
     const all = await list('?facets=1');
-    expect(Object.keys(all.meta.facets)).toEqual(['produktbereich', 'einsatzbereich']);
-    expect(all.meta.facets.produktbereich).toMatchObject({ erntetechnik: 3, pressen: 3, frontlader: 3 });
+    expect(Object.keys(all.meta.facets!)).toEqual(['produktbereich', 'einsatzbereich']);
+    expect(all.meta.facets!.produktbereich).toMatchObject({ erntetechnik: 3, pressen: 3, frontlader: 3 });
     const filtered = await list('?taxons=einsatzbereich:heu-und-stroh&facets=1');
     expect(filtered.meta.total).toBe(1);
-    expect((await list('?search=Frontlader&facets=1')).meta.facets.produktbereich).toMatchObject({
+    expect((await list('?search=Frontlader&facets=1')).meta.facets!.produktbereich).toMatchObject({
       frontlader: 3,
     });
-    expect(filtered.meta.facets.produktbereich).toEqual({
+    expect(filtered.meta.facets!.produktbereich).toEqual({
       erntetechnik: 1,
       pressen: 1,
       rundballenpressen: 1,
@@ -221,21 +192,21 @@ describe('GET /products', () => {
 
 describe('GET /products/{slug}', () => {
   it('returns the detail with active articles, manufacturers and tractor models', async () => {
-    const { data } = await stack.api.json<{ data: Product }>('/products/fl-45-p');
+    const { data } = await stack.api.json<Data<ProductDetail>>('/products/fl-45-p');
     expect(data.id).toBe(1006);
     expect(data.manufacturers!.map((m) => m.id)).toEqual([11, 12, 13]);
     expect(data.tractor_models!.map((m) => m.id)).toEqual([31, 32, 33, 34]);
     expect(data.tractor_models![0]).not.toHaveProperty('manufacturer');
     expect(data.images.map((m) => m.id)).toEqual([5009]);
-    const bz = (await stack.api.json<{ data: Product }>('/products/ballenzange-bz-150')).data;
+    const bz = (await stack.api.json<Data<ProductDetail>>('/products/ballenzange-bz-150')).data;
     expect(bz.articles!.map((a) => a.id)).toEqual([2007]);
-    const rp = (await stack.api.json<{ data: Product }>('/products/rp-125-f')).data;
+    const rp = (await stack.api.json<Data<ProductDetail>>('/products/rp-125-f')).data;
     expect(rp.articles!.map((a) => a.id)).toContain(2015); // end of life passed, still active
     expect(rp.articles![0]).not.toHaveProperty('created_at');
   });
 
   it('has the list fields in the same form as the list', async () => {
-    const { data } = await stack.api.json<{ data: Product }>('/products/rp-125-f');
+    const { data } = await stack.api.json<Data<ProductDetail>>('/products/rp-125-f');
     const inList = (await list('?ids=1002')).data[0]!;
     const { articles: _a, manufacturers: _m, tractor_models: _t, ...listPart } = data;
     expect(listPart).toEqual(inList);

@@ -10,20 +10,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createIndexWorker, type IndexWorker } from '../../indexer/worker';
 import type { RenderRequest } from '../../src/jobs/render-queue';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { pixelBomb } from '../support/images';
+import type { Data, Medium, Page } from '../support/types';
 
-interface Medium {
-  id: number;
-  thumb_url: string | null;
-  conversions: Record<string, { url: string; width: number | null; height: number | null }>;
-}
-
-let stack: CatalogStack;
+let stack: Stack;
 let worker: IndexWorker;
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   worker = await createIndexWorker({
     config: stack.config,
     db: stack.database.db,
@@ -35,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.queue.obliterate({ force: true });
   await worker?.close();
-  await stack?.close();
+  await stack?.stop();
 });
 
 async function eventually<T>(
@@ -77,11 +72,11 @@ it('renders the imported images and shows their conversions in lists and details
   expect(res.headers.get('content-type')).toBe('image/jpeg');
 
   const media = await eventually(
-    () => stack.api.json<{ data: Medium[] }>('/media?type=image').then((b) => b.data),
+    () => stack.api.json<Page<Medium>>('/media?type=image').then((b) => b.data),
     (list) => list.every((m) => Object.keys(m.conversions).length === 6),
   );
   expect(media.map((m) => m.id)).toEqual([5009, 5005, 5003, 5001, 5002]);
-  const svg = await stack.api.json<{ data: Medium }>('/media/5014');
+  const svg = await stack.api.json<Data<Medium>>('/media/5014');
   expect(svg.data.conversions).toEqual({});
   // The system settles: every outbox row, also those the renders wrote, ends up processed.
   const pending = await eventually(
@@ -145,7 +140,7 @@ it('fails an original over RENDER_MAX_PIXELS once, with its reason, while the re
   expect((await failedFor5005()).map((j) => j.attemptsMade)).toEqual([1]);
   // The medium shows no picture it no longer has (its stale renditions went).
   const medium = await eventually(
-    () => stack.api.json<{ data: Medium }>('/media/5005').then((b) => b.data),
+    () => stack.api.json<Data<Medium>>('/media/5005').then((b) => b.data),
     (m) => Object.keys(m.conversions).length === 0,
   );
   expect(medium.conversions).toEqual({});

@@ -6,22 +6,10 @@
 import http from 'node:http';
 import sharp from 'sharp';
 import { allRenderRequests, runRender } from '../../indexer/jobs/render';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
+import type { Conversion, Data, Medium, Page } from '../support/types';
 
-interface Conversion {
-  url: string;
-  width: number | null;
-  height: number | null;
-  fit: string;
-}
-interface Medium {
-  id: number;
-  thumb_url: string | null;
-  conversions: Record<string, Conversion>;
-  srcset: string | null;
-}
-
-let stack: CatalogStack;
+let stack: Stack;
 
 async function renderAll(): Promise<void> {
   for (const request of await allRenderRequests(stack.database.db)) {
@@ -31,15 +19,15 @@ async function renderAll(): Promise<void> {
 }
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   await renderAll();
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
 const local = (url: string) => url.replace(stack.config.appUrl, stack.api.origin);
-const medium = async (id: number) => (await stack.api.json<{ data: Medium }>(`/media/${id}`)).data;
+const medium = async (id: number) => (await stack.api.json<Data<Medium>>(`/media/${id}`)).data;
 const productImages = async (slug: string) =>
   (await stack.api.json<{ data: { images: Medium[] } }>(`/products/${slug}`)).data.images;
 
@@ -119,7 +107,7 @@ describe('conversions of product images', () => {
   });
 
   it('the media list (from the media index) shows the same conversions as the detail', async () => {
-    const list = await stack.api.json<{ data: Medium[] }>('/media?ids[]=5009&ids[]=5001');
+    const list = await stack.api.json<Page<Medium>>('/media?ids[]=5009&ids[]=5001');
     expect(list.data.map((m) => m.id).sort()).toEqual([5001, 5009]);
     for (const m of list.data) expect(m).toEqual(await medium(m.id));
   });

@@ -6,27 +6,17 @@
  * the real worker: import → sync → the next request shows the change, with the cache on.)
  */
 import { advanceGenerations } from '../../src/search/generations';
-import { startTestApi, type TestApi } from '../support/api';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
-import { testConfig, testMeiliClient } from '../support/stack';
+import { type TestApi } from '../support/api';
+import { type Stack, startStack, testMeiliClient } from '../support/stack';
+import type { Medium, Page, Product } from '../support/types';
 
-interface Page {
-  data: { id: number; names?: Record<string, string> }[];
-  meta: { total: number };
-}
-
-let stack: CatalogStack;
+let stack: Stack;
 let second: TestApi;
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   // A second API process on the same indexes and Redis prefix (a replica behind the load balancer).
-  second = await startTestApi(
-    testConfig(stack.database.url, {
-      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
-      REDIS_PREFIX: stack.config.redisPrefix,
-    }),
-  );
+  second = await stack.startApi(stack.configWith({ REDIS_PREFIX: stack.config.redisPrefix }));
   // Both processes cache only once their generation watchers are live (subscribed, hash read): on a
   // loaded machine that can take longer than any fixed wait.
   for (const api of [stack.api, second]) {
@@ -39,13 +29,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await second?.close();
-  await stack?.close();
+  await stack?.stop();
 });
 
 // The master key: the worker's admin key may write documents but not read them.
 const productsIndex = () => testMeiliClient().index(`${stack.config.meiliIndexPrefix}products`);
 const nameOf = async (api: TestApi, id: number) =>
-  (await api.json<Page>(`/products?ids[]=${id}`)).data[0]?.names?.de;
+  (await api.json<Page<Product>>(`/products?ids[]=${id}`)).data[0]?.names?.de;
 
 /** Renames product `id` in Meilisearch alone, as a write of the worker would, and waits for it. */
 async function renameInIndex(id: number, name: string): Promise<void> {
@@ -73,10 +63,10 @@ it('answers a repeated request from memory until the worker announces a write, t
 });
 
 it('keys entries by the parsed parameters, not the raw URL', async () => {
-  const first = await stack.api.json<Page>('/products?ids[]=1003');
+  const first = await stack.api.json<Page<Product>>('/products?ids[]=1003');
   await renameInIndex(1003, 'Cache-Probe 2');
   // The same parameters written otherwise: same entry, still the cached answer.
-  const same = await stack.api.json<Page>('/products?ids=1003&unknown=1&per_page=15');
+  const same = await stack.api.json<Page<Product>>('/products?ids=1003&unknown=1&per_page=15');
   expect(same.data).toEqual(first.data);
   await advanceGenerations(stack.api.deps.redis, stack.config.redisPrefix, ['products']);
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -91,20 +81,19 @@ it('drops a cached media page the moment an image on it expires', async () => {
     .update({ valid_until: new Date(expiresAt) });
   await stack.reindex(); // announces new generations
   await new Promise((resolve) => setTimeout(resolve, 50));
-  const ids = async () => (await stack.api.json<Page>('/media?type=image')).data.map((m) => m.id);
+  const ids = async () => (await stack.api.json<Page<Medium>>('/media?type=image')).data.map((m) => m.id);
   expect(Date.now()).toBeLessThan(expiresAt - 1000);
   expect(await ids()).toContain(5001);
   expect(await ids()).toContain(5001); // from the cache
   await new Promise((resolve) => setTimeout(resolve, expiresAt + 200 - Date.now()));
   expect(await ids()).not.toContain(5001);
-  const page = await stack.api.json<Page>('/media?type=image');
+  const page = await stack.api.json<Page<Medium>>('/media?type=image');
   expect(page.meta.total).toBe(4);
 });
 
 it('asks Meilisearch for every request while Redis is unreachable (no announcement could arrive)', async () => {
-  const cut = await startTestApi(
-    testConfig(stack.database.url, {
-      MEILI_INDEX_PREFIX: stack.config.meiliIndexPrefix,
+  const cut = await stack.startApi(
+    stack.configWith({
       REDIS_URL: 'redis://127.0.0.1:1', // nothing listens there
     }),
   );

@@ -8,8 +8,9 @@
  */
 import path from 'node:path';
 import { LEXICON } from '../../src/search/german/lexicon';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { removeDir, writeSnapshot } from '../support/snapshot';
+import type { ProductPage } from '../support/types';
 
 const KITCHEN = path.resolve(__dirname, '../relevance/kitchen/snapshot');
 const NOW = '2025-01-01T00:00:00+01:00';
@@ -50,26 +51,21 @@ const EXTRA = {
   'media.ndjson': [medium(8001, 'Kettensäge im Einsatz'), medium(8002, 'Sägekette Detailansicht')],
 };
 
-let stack: CatalogStack;
+let stack: Stack;
 let dir: string;
 beforeAll(async () => {
-  stack = await startCatalogStack(KITCHEN);
+  stack = await startStack({ catalog: KITCHEN });
   dir = await writeSnapshot(EXTRA);
   await stack.load(dir, 'partial');
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
   if (dir) await removeDir(dir);
 });
 
-interface Page {
-  data: { slug: string }[];
-  meta: { total: number; facets?: Record<string, Record<string, number>> };
-}
-
 /** `/products?search=` (and more parameters): the page. */
 const page = (search: string, more = '') =>
-  stack.api.json<Page>(`/products?per_page=100&search=${encodeURIComponent(search)}${more}`);
+  stack.api.json<ProductPage>(`/products?per_page=100&search=${encodeURIComponent(search)}${more}`);
 /** Slugs of `/products?search=` in rank order. */
 const products = async (search: string) => (await page(search)).data.map((p) => p.slug);
 const sorted = (list: string[]) => [...list].sort();
@@ -140,7 +136,9 @@ describe('compound queries', () => {
     const all = await page('Edelstahlarbeitstisch', '&facets=1');
     expect(all.meta.total).toBe(2);
     expect(all.data).toHaveLength(2);
-    const second = await stack.api.json<Page>('/products?per_page=1&page=2&search=Edelstahlarbeitstisch');
+    const second = await stack.api.json<ProductPage>(
+      '/products?per_page=1&page=2&search=Edelstahlarbeitstisch',
+    );
     expect(second.meta.total).toBe(2);
     expect(second.data.map((p) => p.slug)).toEqual([all.data[1]!.slug]);
     const counts = Object.values(all.meta.facets ?? {}).flatMap((terms) => Object.values(terms));

@@ -5,29 +5,12 @@
 import { Index } from 'meilisearch';
 import { popularSearchesQuery } from '../../src/resources/search-suggestions/query';
 import { isSuggestible } from '../../src/search-log/suggestible';
-import { startTestApi, type TestApi } from '../support/api';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { type TestApi } from '../support/api';
+import { type Stack, startStack, testMeiliClient } from '../support/stack';
 import { bearer } from '../support/tokens';
-import { testMeiliClient } from '../support/stack';
+import type { ErrorBody, Suggestion } from '../support/types';
 
-interface Suggestion {
-  text: string;
-  type: 'ordernumber' | 'product' | 'query';
-  product: {
-    id: number;
-    slug: string;
-    name: string;
-    ordernumber: string | null;
-    product_page_url: string | null;
-  } | null;
-}
-interface ErrorBody {
-  message: string;
-  error: { code: string; status: number; details?: { fields: Record<string, string[]> } };
-  errors?: Record<string, string[]>;
-}
-
-let stack: CatalogStack;
+let stack: Stack;
 let token: string;
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -54,7 +37,7 @@ function logRows(
 }
 
 beforeAll(async () => {
-  stack = await startCatalogStack(undefined, { TRUST_PROXY: 'loopback' });
+  stack = await startStack({ env: { TRUST_PROXY: 'loopback' } });
   token = await bearer(stack.database.db, 'content');
   await stack.database.db('search_log').insert([
     // shown: 5 clients, two spellings grouped case-insensitively; client d's six searches count once
@@ -97,7 +80,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await stack?.close();
+  await stack?.stop();
 });
 
 const get = (query: string, authorization: string | undefined = token, api: TestApi = stack.api) =>
@@ -414,8 +397,8 @@ describe('server language', () => {
   let english: TestApi;
   let italian: TestApi;
   beforeAll(async () => {
-    english = await startTestApi({ ...stack.config, serverLanguage: 'en' });
-    italian = await startTestApi({ ...stack.config, serverLanguage: 'it' });
+    english = await stack.startApi({ ...stack.config, serverLanguage: 'en' });
+    italian = await stack.startApi({ ...stack.config, serverLanguage: 'it' });
   });
   afterAll(async () => {
     await english?.close();
@@ -444,7 +427,7 @@ describe('server language', () => {
     const settings = await meili.index(`${stack.config.meiliIndexPrefix}products`).getSettings();
     await meili.createIndex(`${prefix}products`, { primaryKey: 'id' }).waitTask();
     await meili.index(`${prefix}products`).updateSettings(settings).waitTask();
-    const empty = await startTestApi({ ...stack.config, meiliIndexPrefix: prefix });
+    const empty = await stack.startApi({ ...stack.config, meiliIndexPrefix: prefix });
     try {
       expect(brief(await suggest('?q=rund', empty))).toEqual([
         'query:rundballenpresse garn',

@@ -11,27 +11,17 @@ import { redisConnection } from '../../src/jobs/connection';
 import { enqueueReindex, enqueueSync, INDEX_QUEUE_NAME } from '../../src/jobs/index-queue';
 import { createIndexWorker, type IndexWorker } from '../../indexer/worker';
 import { importSnapshot } from '../../src/import';
-import { startCatalogStack, type CatalogStack } from '../support/catalog';
+import { startStack, type Stack } from '../support/stack';
 import { copySample, editRecords, removeDir } from '../support/snapshot';
+import type { ProductPage } from '../support/types';
 
-interface Product {
-  id: number;
-  names: Record<string, string>;
-  images: { id: number }[];
-  articles_count: number;
-}
-interface Page {
-  data: Product[];
-  meta: { total: number; facets: Record<string, Record<string, number>> };
-}
-
-let stack: CatalogStack;
+let stack: Stack;
 let indexer: IndexWorker;
 let events: QueueEvents;
 let snapshot: string;
 
 beforeAll(async () => {
-  stack = await startCatalogStack();
+  stack = await startStack();
   indexer = await createIndexWorker({
     config: stack.config,
     db: stack.database.db,
@@ -50,11 +40,11 @@ afterAll(async () => {
   await events?.close();
   await indexer?.queue.obliterate({ force: true }); // leave no keys of this file's prefix in Redis
   await indexer?.close();
-  await stack?.close();
+  await stack?.stop();
   if (snapshot) await removeDir(snapshot);
 });
 
-const list = (query: string) => stack.api.json<Page>(`/products${query}`);
+const list = (query: string) => stack.api.json<ProductPage>(`/products${query}`);
 const product = async (id: number) => (await list(`?ids=${id}`)).data[0];
 
 async function sync(): Promise<void> {
@@ -94,8 +84,8 @@ it('fans out a renamed parent term, a deactivated folder and a deactivated artic
   expect((await list('?taxons=produktbereich:ballenpressen')).data.map((p) => p.id).sort()).toEqual([
     1001, 1002, 1003,
   ]);
-  expect((await list('?facets=1')).meta.facets.produktbereich).toHaveProperty('ballenpressen', 3);
-  expect((await list('?facets=1')).meta.facets.produktbereich).not.toHaveProperty('pressen');
+  expect((await list('?facets=1')).meta.facets!.produktbereich).toHaveProperty('ballenpressen', 3);
+  expect((await list('?facets=1')).meta.facets!.produktbereich).not.toHaveProperty('pressen');
   // 5001 and 5002 lie in folder 402, 5003 in its sub-folder 403: all hidden now.
   expect((await product(1002))!.images).toEqual([]);
   expect((await product(1008))!.articles_count).toBe(0);
@@ -146,7 +136,7 @@ it('keeps answering every request during a full reindex', async () => {
       stack.api.get('/articles'),
     ]);
     statuses.push(products.status, search.status, articles.status);
-    totals.push(((await products.json()) as Page).meta.total);
+    totals.push(((await products.json()) as ProductPage).meta.total);
     await Promise.all([search.text(), articles.text()]);
   }
   await finished;

@@ -4,56 +4,43 @@
  * einsatzbereich and has a four-level tree with ties on position, and a frontend dimension without terms.
  */
 import { editRecords } from '../../support/snapshot';
-import {
-  expectNamedColumns,
-  expectNotFound,
-  expectOnlyGet,
-  recordQueries,
-  startWithSample,
-  type ReferenceFixture,
-} from './fixture';
+import { startStack, type Stack } from '../../support/stack';
+import { expectNamedColumns, expectNotFound, expectOnlyGet, recordQueries } from './fixture';
+import type { TaxonomyTermNode } from '../../support/types';
 
-let f: ReferenceFixture;
+let stack: Stack;
 
 beforeAll(async () => {
-  f = await startWithSample(async (dir) => {
-    await editRecords(dir, 'taxonomies.ndjson', (records) => [
-      ...records,
-      { id: 4, slug: 'wetter', label: 'Wetter', frontend: false, position: 0 },
-      { id: 5, slug: 'anbauart', label: 'Anbauart', frontend: true, position: 2 },
-      { id: 6, slug: 'leer', label: 'Leer', frontend: true, position: 9 },
-    ]);
-    await editRecords(dir, 'taxons.ndjson', (records) => [
-      ...records,
-      { id: 118, taxonomy_id: 4, parent_id: null, slug: 'regen', name: 'Regen', position: 1 },
-      { id: 119, taxonomy_id: 5, parent_id: null, slug: 'heck', name: 'Heck', position: 1 },
-      { id: 120, taxonomy_id: 5, parent_id: null, slug: 'front', name: 'Front', position: 1 },
-      { id: 121, taxonomy_id: 5, parent_id: 120, slug: 'frontlader', name: 'Frontlader', position: 1 },
-      { id: 122, taxonomy_id: 5, parent_id: 121, slug: 'schwinge', name: 'Schwinge', position: 1 },
-      {
-        id: 123,
-        taxonomy_id: 5,
-        parent_id: 122,
-        slug: 'parallelfuehrung',
-        name: 'Parallelführung',
-        position: 1,
-      },
-      { id: 124, taxonomy_id: 5, parent_id: null, slug: 'seitlich', name: 'Seitlich' },
-    ]);
+  stack = await startStack({
+    index: false,
+    catalog: async (dir) => {
+      await editRecords(dir, 'taxonomies.ndjson', (records) => [
+        ...records,
+        { id: 4, slug: 'wetter', label: 'Wetter', frontend: false, position: 0 },
+        { id: 5, slug: 'anbauart', label: 'Anbauart', frontend: true, position: 2 },
+        { id: 6, slug: 'leer', label: 'Leer', frontend: true, position: 9 },
+      ]);
+      await editRecords(dir, 'taxons.ndjson', (records) => [
+        ...records,
+        { id: 118, taxonomy_id: 4, parent_id: null, slug: 'regen', name: 'Regen', position: 1 },
+        { id: 119, taxonomy_id: 5, parent_id: null, slug: 'heck', name: 'Heck', position: 1 },
+        { id: 120, taxonomy_id: 5, parent_id: null, slug: 'front', name: 'Front', position: 1 },
+        { id: 121, taxonomy_id: 5, parent_id: 120, slug: 'frontlader', name: 'Frontlader', position: 1 },
+        { id: 122, taxonomy_id: 5, parent_id: 121, slug: 'schwinge', name: 'Schwinge', position: 1 },
+        {
+          id: 123,
+          taxonomy_id: 5,
+          parent_id: 122,
+          slug: 'parallelfuehrung',
+          name: 'Parallelführung',
+          position: 1,
+        },
+        { id: 124, taxonomy_id: 5, parent_id: null, slug: 'seitlich', name: 'Seitlich' },
+      ]);
+    },
   });
 });
-afterAll(() => f.close());
-
-interface Term {
-  id: number;
-  taxonomy_id: number;
-  taxonomy_slug: string;
-  parent_id: number | null;
-  slug: string;
-  names: string;
-  position: number;
-  children: Term[];
-}
+afterAll(() => stack.stop());
 
 /** A term of `taxonomy` (`[id, slug]`) in the wire form. */
 const term =
@@ -64,8 +51,8 @@ const term =
     slug: string,
     names: string,
     position: number,
-    children: Term[] = [],
-  ): Term => ({
+    children: TaxonomyTermNode[] = [],
+  ): TaxonomyTermNode => ({
     id,
     taxonomy_id: taxonomy[0],
     taxonomy_slug: taxonomy[1],
@@ -137,7 +124,7 @@ const EXPECTED = [
 
 describe('GET /taxonomies', () => {
   it('returns the frontend dimensions by position, then slug, each with its term tree at every depth', async () => {
-    const body = await f.api.json<{ data: { terms: Term[] }[] }>('/taxonomies');
+    const body = await stack.api.json<{ data: { terms: TaxonomyTermNode[] }[] }>('/taxonomies');
     expect(body).toEqual({ data: EXPECTED });
     expect(Object.keys(body)).toEqual(['data']);
     expect(Object.keys(body.data[0]!)).toEqual(['id', 'slug', 'labels', 'position', 'terms']);
@@ -154,25 +141,25 @@ describe('GET /taxonomies', () => {
   });
 
   it('never shows a non-frontend dimension or its terms', async () => {
-    const text = JSON.stringify(await f.api.json('/taxonomies'));
+    const text = JSON.stringify(await stack.api.json('/taxonomies'));
     for (const hidden of ['personen', 'produktmanagement', 'jana-vogt', 'Jana Vogt', 'wetter', 'regen']) {
       expect(text).not.toContain(hidden);
     }
   });
 
   it('ignores query parameters and reads named columns in two queries', async () => {
-    const queries = await recordQueries(f.api.deps.db, async () => {
-      expect(await f.api.json('/taxonomies?frontend=0&slug=personen&page=2')).toEqual({ data: EXPECTED });
+    const queries = await recordQueries(stack.api.deps.db, async () => {
+      expect(await stack.api.json('/taxonomies?frontend=0&slug=personen&page=2')).toEqual({ data: EXPECTED });
     });
     expect(queries).toHaveLength(2);
     expectNamedColumns(queries);
   });
 
   it('has no detail path on the public API', async () => {
-    await expectNotFound(f.api, '/taxonomies/produktbereich');
+    await expectNotFound(stack.api, '/taxonomies/produktbereich');
   });
 
   it('answers other methods with 405 and Allow: GET, HEAD', async () => {
-    await expectOnlyGet(f.api, '/taxonomies');
+    await expectOnlyGet(stack.api, '/taxonomies');
   });
 });

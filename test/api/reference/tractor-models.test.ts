@@ -5,44 +5,41 @@
  * models (3101–3160) whose ids run against their names: 67 models in all.
  */
 import { editRecords } from '../../support/snapshot';
-import {
-  expectNamedColumns,
-  expectNotFound,
-  expectOnlyGet,
-  recordQueries,
-  startWithSample,
-  type ReferenceFixture,
-} from './fixture';
+import { startStack, type Stack } from '../../support/stack';
+import { expectNamedColumns, expectNotFound, expectOnlyGet, recordQueries } from './fixture';
+import type { Page, TractorModel } from '../../support/types';
 
-let f: ReferenceFixture;
+let stack: Stack;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 beforeAll(async () => {
-  f = await startWithSample((dir) =>
-    editRecords(dir, 'tractor_models.ndjson', (records) => [
-      ...records,
-      {
-        id: 30,
-        identifier: 'DF-TIGER',
-        model: 'Königstiger',
-        type_of_tractor: null,
-        manufacturer_id: 13,
-        tractor_series_id: null,
-      },
-      { id: 37, model: 'Eigenbau' },
-      ...Array.from({ length: 60 }, (_, i) => ({
-        id: 3160 - i,
-        identifier: `JD-T${pad(i + 1)}`,
-        model: `Testmodell ${pad(i + 1)}`,
-        type_of_tractor: 'Testtraktor',
-        manufacturer_id: 12,
-        tractor_series_id: 22,
-      })),
-    ]),
-  );
+  stack = await startStack({
+    index: false,
+    catalog: (dir) =>
+      editRecords(dir, 'tractor_models.ndjson', (records) => [
+        ...records,
+        {
+          id: 30,
+          identifier: 'DF-TIGER',
+          model: 'Königstiger',
+          type_of_tractor: null,
+          manufacturer_id: 13,
+          tractor_series_id: null,
+        },
+        { id: 37, model: 'Eigenbau' },
+        ...Array.from({ length: 60 }, (_, i) => ({
+          id: 3160 - i,
+          identifier: `JD-T${pad(i + 1)}`,
+          model: `Testmodell ${pad(i + 1)}`,
+          type_of_tractor: 'Testtraktor',
+          manufacturer_id: 12,
+          tractor_series_id: 22,
+        })),
+      ]),
+  });
 });
-afterAll(() => f.close());
+afterAll(() => stack.stop());
 
 const BASE = 'http://api.test/api/v1/tractor-models';
 const fendt = {
@@ -74,17 +71,11 @@ const testModel = (n: number) => ({
 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-interface Page {
-  data: { id: number }[];
-  links: Record<string, string | null>;
-  meta: { current_page: number; per_page: number; total: number; last_page: number; links: unknown[] };
-}
-
 const SAMPLE_FIRST = [34, 33, 31, 32, 37, 30, 35];
 
 describe('GET /tractor-models', () => {
   it('sorts by model, then id, and pages by 50 with the Laravel envelope', async () => {
-    const first = await f.api.json<Page>('/tractor-models');
+    const first = await stack.api.json<Page<TractorModel>>('/tractor-models');
     expect(first.data.map((m) => m.id)).toEqual([...SAMPLE_FIRST, ...range(1, 43).map((n) => 3161 - n)]);
     expect(first.meta).toMatchObject({
       current_page: 1,
@@ -95,7 +86,7 @@ describe('GET /tractor-models', () => {
       total: 67,
     });
 
-    const second = await f.api.json<Page>('/tractor-models?page=2');
+    const second = await stack.api.json<Page<TractorModel>>('/tractor-models?page=2');
     expect(second).toEqual({
       data: range(44, 60).map(testModel),
       links: { first: `${BASE}?page=1`, last: `${BASE}?page=2`, prev: `${BASE}?page=1`, next: null },
@@ -119,7 +110,7 @@ describe('GET /tractor-models', () => {
   });
 
   it('returns the list form: manufacturer and series always present, null when none or not public', async () => {
-    const body = await f.api.json<Page>('/tractor-models?per_page=7');
+    const body = await stack.api.json<Page<TractorModel>>('/tractor-models?per_page=7');
     expect(body.data).toEqual([
       {
         id: 34,
@@ -213,11 +204,13 @@ describe('GET /tractor-models', () => {
   });
 
   it('filters by manufacturer slug and keeps the filter in every page URL', async () => {
-    expect(await f.api.json<Page>('/tractor-models?manufacturer=fendt')).toMatchObject({
+    expect(await stack.api.json<Page<TractorModel>>('/tractor-models?manufacturer=fendt')).toMatchObject({
       data: [{ id: 31 }, { id: 32 }],
       meta: { total: 2, last_page: 1 },
     });
-    const body = await f.api.json<Page>('/tractor-models?manufacturer=john-deere&per_page=20&page=2');
+    const body = await stack.api.json<Page<TractorModel>>(
+      '/tractor-models?manufacturer=john-deere&per_page=20&page=2',
+    );
     expect(body.data).toEqual(range(20, 39).map(testModel));
     expect(body.meta).toMatchObject({
       current_page: 2,
@@ -236,7 +229,7 @@ describe('GET /tractor-models', () => {
   });
 
   it('ignores an unknown or inactive manufacturer slug (an invalid filter value), and other parameters', async () => {
-    const all = await f.api.json<Page>('/tractor-models?per_page=200');
+    const all = await stack.api.json<Page<TractorModel>>('/tractor-models?per_page=200');
     expect(all.meta.total).toBe(67);
     for (const query of [
       'manufacturer=unknown',
@@ -244,7 +237,7 @@ describe('GET /tractor-models', () => {
       'manufacturer=',
       'manufacturer[]=fendt',
     ]) {
-      const body = await f.api.json<Page>(
+      const body = await stack.api.json<Page<TractorModel>>(
         `/tractor-models?${query}&per_page=200&series=fendt-700-vario&search=x`,
       );
       expect({ query, data: body.data, total: body.meta.total }).toEqual({
@@ -253,26 +246,26 @@ describe('GET /tractor-models', () => {
         total: 67,
       });
     }
-    const kept = await f.api.json<Page>('/tractor-models?manufacturer=unknown');
+    const kept = await stack.api.json<Page<TractorModel>>('/tractor-models?manufacturer=unknown');
     expect(kept.links.next).toBe(`${BASE}?manufacturer=unknown&page=2`);
   });
 
   it('clamps per_page to 1..200 and reads an unusable page as page 1', async () => {
-    expect((await f.api.json<Page>('/tractor-models?per_page=500')).meta).toMatchObject({
+    expect((await stack.api.json<Page<TractorModel>>('/tractor-models?per_page=500')).meta).toMatchObject({
       per_page: 200,
       total: 67,
     });
-    expect((await f.api.json<Page>('/tractor-models?per_page=0')).data).toHaveLength(1);
-    expect((await f.api.json<Page>('/tractor-models?per_page=abc')).meta.per_page).toBe(50);
-    expect((await f.api.json<Page>('/tractor-models?page=abc')).meta.current_page).toBe(1);
-    const beyond = await f.api.json<Page>('/tractor-models?page=9');
+    expect((await stack.api.json<Page<TractorModel>>('/tractor-models?per_page=0')).data).toHaveLength(1);
+    expect((await stack.api.json<Page<TractorModel>>('/tractor-models?per_page=abc')).meta.per_page).toBe(50);
+    expect((await stack.api.json<Page<TractorModel>>('/tractor-models?page=abc')).meta.current_page).toBe(1);
+    const beyond = await stack.api.json<Page<TractorModel>>('/tractor-models?page=9');
     expect(beyond).toMatchObject({ data: [], meta: { current_page: 9, from: null, to: null, total: 67 } });
   });
 
   it('runs the same few queries for a page of 2 as for a page of 200 (no query per model)', async () => {
     const count = async (path: string) => {
-      const queries = await recordQueries(f.api.deps.db, async () => {
-        const body = await f.api.json<Page>(path);
+      const queries = await recordQueries(stack.api.deps.db, async () => {
+        const body = await stack.api.json<Page<TractorModel>>(path);
         expect(body.data.length).toBeGreaterThan(0);
       });
       expectNamedColumns(queries);
@@ -291,7 +284,7 @@ describe('GET /tractor-models', () => {
 
 describe('GET /tractor-models/{tractorModel}', () => {
   it('returns the model in list form', async () => {
-    expect(await f.api.json('/tractor-models/31')).toEqual({
+    expect(await stack.api.json('/tractor-models/31')).toEqual({
       data: {
         id: 31,
         identifier: 'FE-724V-G6',
@@ -303,7 +296,7 @@ describe('GET /tractor-models/{tractorModel}', () => {
         series: series700,
       },
     });
-    expect(await f.api.json('/tractor-models/35?page=2')).toEqual({
+    expect(await stack.api.json('/tractor-models/35?page=2')).toEqual({
       data: {
         id: 35,
         identifier: null,
@@ -318,7 +311,7 @@ describe('GET /tractor-models/{tractorModel}', () => {
   });
 
   it('takes the integer id only: other forms and unknown ids are 404 not_found, never 500', async () => {
-    expect(await f.api.json('/tractor-models/031')).toMatchObject({ data: { id: 31 } });
+    expect(await stack.api.json('/tractor-models/031')).toMatchObject({ data: { id: 31 } });
     for (const id of [
       'abc',
       '1.5',
@@ -334,13 +327,13 @@ describe('GET /tractor-models/{tractorModel}', () => {
       '%2031',
       'FE-724V-G6',
     ]) {
-      await expectNotFound(f.api, `/tractor-models/${id}`);
+      await expectNotFound(stack.api, `/tractor-models/${id}`);
     }
   });
 });
 
 it('answers other methods with 405 and Allow: GET, HEAD', async () => {
-  await expectOnlyGet(f.api, '/tractor-models');
-  await expectOnlyGet(f.api, '/tractor-models/31');
-  await expectOnlyGet(f.api, '/tractor-models/abc');
+  await expectOnlyGet(stack.api, '/tractor-models');
+  await expectOnlyGet(stack.api, '/tractor-models/31');
+  await expectOnlyGet(stack.api, '/tractor-models/abc');
 });
