@@ -11,7 +11,7 @@ import type { RenderJobs } from './jobs/render-queue';
 import type { Logger } from './logger';
 import type { SearchLog } from './search-log';
 import type { GenerationWatcher } from './search/generations';
-import type { LexiconProvider } from './search/german/provider';
+import type { LexiconProvider } from './search/german/query';
 import type { ResultCache } from './search/result-cache';
 
 /**
@@ -41,8 +41,9 @@ export interface AppDeps {
    */
   renderJobs?: RenderJobs;
   /**
-   * The German lexicon of the search endpoints' query rewrite (src/search/german/provider.ts); default: the
-   * dictionary plus the catalog vocabulary of `db`, read on the first search.
+   * The German lexicon of the search endpoints' query rewrite (src/search/german/query.ts
+   * `lexiconProvider`); default: the dictionary plus the catalog vocabulary of `db`, read on the first
+   * search.
    */
   lexicon?: LexiconProvider;
   /**

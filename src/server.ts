@@ -20,7 +20,7 @@ import { createRenderJobs } from './jobs/render-queue';
 import { createLogger } from './logger';
 import { createSearchLog } from './search-log';
 import { watchGenerations } from './search/generations';
-import { lexiconProvider } from './search/german/provider';
+import { lexiconProvider } from './search/german/query';
 import { createApiMeiliClient } from './search/indexes';
 
 /** Starts the API; resolves with the listening server. */

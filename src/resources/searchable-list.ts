@@ -15,7 +15,7 @@ import type { ParsedQuery } from '../http/query';
 import type { RouteContext, RouteHandler } from '../http/router';
 import { searchEndpointOf, type SearchFilters } from '../search-log';
 import { degradedAnswers } from '../search/degraded';
-import { germanSearch, type GermanSearchOptions, type GermanSearchResult } from '../search/german/search';
+import { germanSearch, type GermanSearchOptions, type GermanSearchResult } from '../search/german/query';
 import { isMeilisearchOutage } from '../search/http-client';
 import { indexUid, type IndexName } from '../search/indexes';
 import { pageParams } from '../search/request';

@@ -1,6 +1,9 @@
 /**
- * Query-side German for the search endpoints (docs/search.md): what the API sends to Meilisearch for a
- * shopper's `search` text.
+ * The query side of German search (docs/search.md): what the API sends to Meilisearch for a shopper's
+ * `search` text (`germanQuery`), the search that sends it (`germanSearch`), and the lexicon it splits
+ * with (`lexiconProvider`).
+ *
+ * The rewrite:
  * - Umlauts: a word typed with `ae`/`oe`/`ue`/`ss` that the lexicon knows only with `ä`/`ö`/`ü`/`ß` is
  *   recognized and split with them (`Spuelmaschine` → `spül` + `maschine`); the text is sent as typed, as
  *   the indexer stores every word and part also in its `ae`/`oe`/`ue`/`ss` spelling.
@@ -19,10 +22,23 @@
  *   200 characters and 10 words) is rewritten and sent; the decompounder leaves words over 40 letters whole,
  *   and Meilisearch matches them exactly, as a one-word phrase (`exactLongWords`: its typo search is dear on
  *   long words).
+ *
+ * The search (`germanSearch`, for the lists with `search`: products, media and CMS media): one search; a
+ * one-word compound the catalog never writes is sent as its parts, and only when they find nothing (a
+ * wrong split) the text as typed follows as a second.
+ *
+ * The lexicon (`lexiconProvider`): the dictionary and curated words, plus the catalog's vocabulary read
+ * from Postgres (vocabulary.ts), so queries split as the indexer splits documents. The vocabulary is read
+ * on first use and again when older than `refreshMs`; a search never waits for a refresh (the previous
+ * lexicon serves meanwhile). A read that fails or passes its deadline degrades to the dictionary and
+ * curated words alone for `retryMs`, and is logged; searches go on.
  */
+import type { Knex } from 'knex';
+import type { Meilisearch } from 'meilisearch';
+import { exactLongWords, searchText, totalHits } from '../request';
 import { isKnownWord, normalizeSpelling, splitWord, umlautSpellings } from './decompound';
-import { exactLongWords, searchText } from '../request';
-import type { Lexicon } from './lexicon';
+import { buildLexicon, type Lexicon } from './lexicon';
+import { loadLexicon } from './vocabulary';
 
 export interface GermanQuery {
   /** The query to send: the text as typed, with a trailing space when its last word is complete. */
@@ -81,4 +97,107 @@ function transliterateSharpS(word: string): string {
 /** Whether the catalog writes `word` on its own, in this spelling or with its umlauts restored. */
 function isCatalogWord(word: string, lexicon: Lexicon): boolean {
   return lexicon.catalogWords.has(word) || umlautSpellings(word).some((w) => lexicon.catalogWords.has(w));
+}
+
+export interface GermanSearchOptions {
+  filter: string[] | string | undefined;
+  page: number;
+  hitsPerPage: number;
+  sort?: string[];
+  attributesToRetrieve: string[];
+  facets?: string[];
+}
+
+export interface GermanSearchResult<T> {
+  hits: T[];
+  /** exhaustive match count (Meilisearch's `totalHits`) */
+  total: number;
+  facetDistribution: Record<string, Record<string, number>> | undefined;
+}
+
+/**
+ * Searches index `uid` for `search` (empty: the plain list; else its `searchText`, rewritten by
+ * `germanQuery`) with `lexicon`, `matchingStrategy: 'all'`.
+ * Throws what the Meilisearch client throws (the app maps it to 503).
+ */
+export async function germanSearch<T extends Record<string, unknown>>(
+  meili: Meilisearch,
+  uid: string,
+  search: string | undefined,
+  lexicon: Lexicon,
+  options: GermanSearchOptions,
+): Promise<GermanSearchResult<T>> {
+  const query = search ? germanQuery(search, lexicon) : { q: '', parts: null };
+  const run = (q: string) =>
+    meili.index(uid).search<T>(q, {
+      filter: options.filter,
+      matchingStrategy: 'all',
+      attributesToRetrieve: options.attributesToRetrieve,
+      page: options.page,
+      hitsPerPage: options.hitsPerPage,
+      sort: options.sort,
+      facets: options.facets,
+    });
+  let result = await run(query.parts ?? query.q);
+  // Parts that find nothing were a wrong split, most often of a typo (`Eiswürfelbreiter` → `ei würfel
+  // breiter`): the text as typed, with Meilisearch's typo tolerance, is the better guess.
+  if (query.parts !== null && totalHits(result) === 0) result = await run(query.q);
+  return { hits: result.hits, total: totalHits(result), facetDistribution: result.facetDistribution };
+}
+
+export interface LexiconProviderOptions {
+  /** Age after which the vocabulary is read again, ms (default 10 minutes). */
+  refreshMs?: number;
+  /** Wait after a failed read before the next try, ms (default 30 s). */
+  retryMs?: number;
+  /** Deadline of the vocabulary query, ms (default 2 s). */
+  timeoutMs?: number;
+  /** Where a failed read is reported (the app's pino logger). */
+  logger?: { warn(details: object, message: string): void };
+}
+
+/** Returns the current lexicon; never rejects. */
+export type LexiconProvider = () => Promise<Lexicon>;
+
+/** A provider reading `db`'s vocabulary (see the module comment). */
+export function lexiconProvider(db: Knex, options: LexiconProviderOptions = {}): LexiconProvider {
+  const { refreshMs = 10 * 60_000, retryMs = 30_000, timeoutMs = 2_000, logger } = options;
+  let current: Promise<Lexicon> | undefined;
+  /** The read in flight, if any: never two at once. */
+  let reading: Promise<Lexicon> | undefined;
+  let validUntil = 0;
+  const read = async (): Promise<Lexicon> => {
+    try {
+      // The query's own timeout cancels it on the server; the race also bounds getting a connection.
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      });
+      const lexicon = await Promise.race([loadLexicon(db, { timeoutMs }), deadline]).finally(() =>
+        clearTimeout(timer),
+      );
+      validUntil = Date.now() + refreshMs;
+      return lexicon;
+    } catch (error) {
+      logger?.warn(
+        { err: error },
+        'search: catalog vocabulary unavailable, splitting with the dictionary alone',
+      );
+      validUntil = Date.now() + retryMs;
+      return buildLexicon();
+    } finally {
+      reading = undefined;
+    }
+  };
+  return () => {
+    if (!current) {
+      current = reading = read();
+    } else if (!reading && Date.now() >= validUntil) {
+      reading = read();
+      void reading.then((lexicon) => {
+        current = Promise.resolve(lexicon);
+      });
+    }
+    return current;
+  };
 }

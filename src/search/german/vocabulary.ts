@@ -2,7 +2,7 @@
  * The catalog's own vocabulary for compound splitting (lexicon.ts): the words that stand alone in product
  * names (every language), product and media keywords, taxon names, synonyms and media names, titles and alt
  * texts, minus the words of manufacturer names (brands). Read by the indexer once per full reindex or sync
- * round (indexer/vocabulary.ts) and by the API for its query-side splitting (provider.ts).
+ * round (indexer/vocabulary.ts) and by the API for its query-side splitting (query.ts `lexiconProvider`).
  */
 import type { Knex } from 'knex';
 import { buildLexicon, LEXICON, MIN_WORD_LENGTH, vocabularyWords, type Lexicon } from './lexicon';
