@@ -3,7 +3,7 @@
  * are validated at start with a one-line error naming the variable, and the networks match as documented.
  */
 import { ConfigError, loadConfig } from '../config/env';
-import { networkMatcher } from '../src/http/networks';
+import { networkMatcher } from '../src/http/rate-limit';
 
 describe('TRUST_PROXY', () => {
   it.each([

@@ -1,6 +1,12 @@
 /**
- * Request limits (spec "Limits"; laravel-wire-conventions "Rate-limit headers"), counted in Redis with
- * rate-limiter-flexible so every API replica shares them:
+ * Who a client is and how much it may do (spec "Limits"; laravel-wire-conventions "Rate-limit headers").
+ *
+ * The client is its address as Express sees it under `TRUST_PROXY` (`req.ip`). `networkMatcher` matches an
+ * address against IP ranges (`API_UNLIMITED_NETWORKS`) with Node's BlockList, an IPv4-mapped IPv6 address
+ * (`::ffff:10.1.2.3`, what a dual-stack socket reports for an IPv4 client) as the IPv4 address it carries;
+ * `clientBucket` is the address a client is counted by, here and in the search log's cap.
+ *
+ * The request limits are counted in Redis with rate-limiter-flexible so every API replica shares them:
  * - a request with a valid token counts against that token: `API_RATE_LIMIT_TOKEN` per minute;
  * - any other request (no token, or one that fails a check) against the client address: `API_RATE_LIMIT_GUEST`,
  *   an IPv6 client counted by its /64 (`clientBucket`);
@@ -16,6 +22,7 @@
  * When Redis is unreachable the limits fail open: the request goes on without headers, and a warning is
  * logged at most once a minute. ioredis reconnects by itself, and counting resumes with it.
  */
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import Redis from 'ioredis';
 import type { Knex } from 'knex';
@@ -24,7 +31,71 @@ import type { AppConfig } from '../../config/env';
 import type { Logger } from '../logger';
 import { tokenOf } from './auth';
 import { ApiError } from './errors';
-import { clientBucket, internalAddress, networkMatcher } from './networks';
+
+/** A predicate: is `ip` inside one of `ranges` (CIDRs or bare addresses, validated by config/env.ts)? */
+export function networkMatcher(ranges: readonly string[]): (ip: string) => boolean {
+  const list = new BlockList();
+  for (const range of ranges) {
+    const [address, bits] = range.split('/') as [string, string | undefined];
+    const family = isIPv4(address) ? 'ipv4' : 'ipv6';
+    if (bits === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(bits), family);
+  }
+  return (ip) => {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+    const address = mapped ? mapped[1]! : ip;
+    if (isIPv4(address)) return list.check(address, 'ipv4');
+    if (isIPv6(address)) return list.check(address, 'ipv6');
+    return false;
+  };
+}
+
+/**
+ * Is `ip` an address no public client has: private (RFC 1918, unique-local `fc00::/7`), shared
+ * (`100.64.0.0/10`, carrier-grade NAT), loopback or link-local? Where a proxy of one's own would live.
+ */
+export const internalAddress = networkMatcher([
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '::1',
+  'fc00::/7',
+  'fe80::/10',
+]);
+
+/**
+ * The address a client is counted by (rate limits, the search log's per-IP cap and client key): an IPv4
+ * address as it is (also when IPv4-mapped), an IPv6 address as its /64 network (`2001:db8:1:2::/64`),
+ * since one subscriber gets a whole /64 and could otherwise take 2^64 limits. Anything else ('' when the
+ * socket is gone) is returned unchanged. Linear in the address's length.
+ */
+export function clientBucket(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const zone = ip.indexOf('%');
+  const groups = expandIPv6(zone === -1 ? ip : ip.slice(0, zone));
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, lower-case hex without leading zeros. */
+function expandIPv6(ip: string): string[] {
+  let text = ip.toLowerCase();
+  // A trailing dotted IPv4 part (`::1.2.3.4`) is two groups.
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const fill = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...fill, ...right].map((g) => parseInt(g, 16).toString(16));
+}
 
 const WINDOW_SECONDS = 60;
 /** Distinct untrusted-proxy warnings per process: enough for a balancer's nodes, bounded for any traffic. */

@@ -12,7 +12,7 @@ import type { AppConfig } from '../../config/env';
 import type { IndexQueue } from '../jobs/index-queue';
 import type { RenderQueue } from '../jobs/render-queue';
 import { requireToken } from '../http/auth';
-import { networkMatcher } from '../http/networks';
+import { networkMatcher } from '../http/rate-limit';
 import { get } from '../http/router';
 import type { Logger } from '../logger';
 import type { SearchLog } from '../search-log';

@@ -3,7 +3,7 @@
  * the anonymous per-day client key every logged row carries, both from one keyed hash of the client's
  * address, so every API replica agrees on them without the address ever being stored:
  *
- * - a client is its address as `clientBucket` counts it (src/http/networks.ts): an IPv4 address, or the
+ * - a client is its address as `clientBucket` counts it (src/http/rate-limit.ts): an IPv4 address, or the
  *   /64 of an IPv6 address (one subscriber's network is one client);
  * - its client key is the first 16 hex digits of `HMAC-SHA256(day key, client)`, stored in
  *   `search_log.client_key`: the same for all of one client's searches of a UTC day, unrelated to the
@@ -21,7 +21,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
-import { clientBucket } from '../http/networks';
+import { clientBucket } from '../http/rate-limit';
 
 /** Logged searches per client per minute. */
 export const SEARCHES_PER_MINUTE = 30;
