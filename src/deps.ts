@@ -10,9 +10,8 @@ import type { IndexQueue } from './jobs/index-queue';
 import type { RenderJobs } from './jobs/render-queue';
 import type { Logger } from './logger';
 import type { SearchLog } from './search-log';
-import type { GenerationWatcher } from './search/generations';
 import type { LexiconProvider } from './search/german/query';
-import type { ResultCache } from './search/result-cache';
+import type { GenerationWatcher, ResultCache } from './search/result-cache';
 
 /**
  * What the app needs: configuration, Postgres, Meilisearch, the logger, and the Redis connection of the
@@ -47,7 +46,7 @@ export interface AppDeps {
    */
   lexicon?: LexiconProvider;
   /**
-   * The index generations announced by the worker (src/search/generations.ts `watchGenerations`); its owner
+   * The index generations announced by the worker (src/search/result-cache.ts `watchGenerations`); its owner
    * closes it. Without it the result cache is bypassed.
    */
   generations?: GenerationWatcher;

@@ -19,7 +19,7 @@ import { createIndexQueue } from './jobs/index-queue';
 import { createRenderJobs } from './jobs/render-queue';
 import { createLogger } from './logger';
 import { createSearchLog } from './search-log';
-import { watchGenerations } from './search/generations';
+import { watchGenerations } from './search/result-cache';
 import { lexiconProvider } from './search/german/query';
 import { createApiMeiliClient } from './search/indexes';
 

@@ -5,15 +5,18 @@
  *
  * - an entry is keyed by the index's generation (src/search/generations.ts), which the worker advances
  *   after every Meilisearch write it has waited for, so a request after that announcement never reads an
- *   entry made before it; every API process learns of it on the same pub/sub message;
+ *   entry made before it; every API process learns of it on the same pub/sub message (`watchGenerations`,
+ *   this module: the API's side of the generations, which only this cache reads);
  * - while Redis is unreachable no announcement can arrive, so the cache is bypassed (every request asks
  *   Meilisearch, as without the cache);
  * - an entry that depends on the clock (an image's `valid_until`) expires at that instant;
  * - concurrent identical misses share one Meilisearch call;
  * - memory is bounded in bytes (lru-cache `maxSize`, API_RESULT_CACHE_MB; 0 turns the cache off).
  */
+import type Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import type { GenerationName, GenerationWatcher } from './generations';
+import type { Logger } from '../logger';
+import { GENERATION_NAMES, generationsKey, type Announcement, type GenerationName } from './generations';
 
 /** What a loader returns: the value, its approximate size in bytes, and when it stops being valid. */
 export interface Loaded<T> {
@@ -101,3 +104,110 @@ export function resultCacheOf(deps: { resultCache?: ResultCache }): ResultCache 
 }
 
 const NO_CACHE = createResultCache(0, undefined);
+
+/** API side: the generations this process knows, or nothing while it cannot learn of new ones. */
+export interface GenerationWatcher {
+  /**
+   * The current generation of `name` (`<epoch>:<counter>`); undefined while Redis is unreachable or the
+   * generations are being re-read (caches must be bypassed).
+   */
+  current(name: GenerationName): string | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Subscribes to the generations channel on a connection of its own (a duplicate of `redis`, which a
+ * subscriber needs). Live once subscribed and the hash is read; not live (every `current` undefined)
+ * from the moment that connection fails until it is back, subscribed and has read the hash again, and
+ * while it re-reads the hash after an announcement of another epoch (Redis lost its data).
+ */
+export function watchGenerations(redis: Redis, redisPrefix: string, logger: Logger): GenerationWatcher {
+  const key = generationsKey(redisPrefix);
+  const subscriber = redis.duplicate({ connectionName: 'api-index-generations', enableOfflineQueue: true });
+  let known: { epoch: string; counters: Map<GenerationName, number> } | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  // Announcements that arrive while the hash is being read are applied after it (they may be newer).
+  let reading = false;
+  let arrivedWhileReading: Announcement[] = [];
+
+  /** Applies an announcement; false when it is of another epoch (the hash must be read afresh). */
+  const apply = (next: Announcement): boolean => {
+    if (!known || next.epoch !== known.epoch) return false;
+    for (const name of GENERATION_NAMES) {
+      const value = next.counters[name];
+      if (typeof value === 'number' && value > (known.counters.get(name) ?? 0)) {
+        known.counters.set(name, value);
+      }
+    }
+    return true;
+  };
+  const readAll = async (): Promise<void> => {
+    known = undefined;
+    reading = true;
+    arrivedWhileReading = [];
+    try {
+      const values = await redis.hgetall(key);
+      const counters = new Map<GenerationName, number>();
+      for (const name of GENERATION_NAMES) counters.set(name, Number(values[name] ?? 0));
+      known = { epoch: values.epoch ?? '', counters };
+    } catch (error) {
+      reading = false;
+      logger.warn({ err: error }, 'index generations unknown: the result cache is bypassed; retrying in 1 s');
+      // The read connection may not be ready yet (it queues nothing): try again while subscribed.
+      retry = setTimeout(() => {
+        if (!closed && !known && subscriber.status === 'ready') void readAll();
+      }, 1000);
+      retry.unref();
+      return;
+    }
+    reading = false;
+    const arrived = arrivedWhileReading;
+    arrivedWhileReading = [];
+    if (!arrived.every(apply)) await readAll();
+  };
+  const goLive = async () => {
+    try {
+      await subscriber.subscribe(key);
+    } catch (error) {
+      logger.warn({ err: error }, 'index generations unknown: the result cache is bypassed');
+      return;
+    }
+    await readAll();
+  };
+  subscriber.on('ready', () => void goLive());
+  for (const event of ['close', 'end', 'error'] as const) {
+    subscriber.on(event, () => {
+      known = undefined;
+    });
+  }
+  subscriber.on('message', (channel: string, message: string) => {
+    if (channel !== key) return;
+    let next: Announcement;
+    try {
+      next = JSON.parse(message) as Announcement;
+    } catch {
+      next = { epoch: '', counters: {} }; // unreadable: read the hash afresh
+    }
+    if (reading) {
+      arrivedWhileReading.push(next);
+      return;
+    }
+    if (!known) return; // not live: nothing is served from the cache anyway
+    // Another epoch (Redis lost its data): forget everything and read afresh.
+    if (!apply(next)) void readAll();
+  });
+
+  return {
+    current: (name) => {
+      if (closed || !known) return undefined;
+      return `${known.epoch}:${known.counters.get(name) ?? 0}`;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      known = undefined;
+      subscriber.disconnect();
+    },
+  };
+}

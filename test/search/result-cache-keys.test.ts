@@ -3,7 +3,7 @@
  * long searches evict earlier entries instead of holding memory the bound does not see.
  */
 import { createResultCache } from '../../src/search/result-cache';
-import type { GenerationWatcher } from '../../src/search/generations';
+import type { GenerationWatcher } from '../../src/search/result-cache';
 
 const generations: GenerationWatcher = { current: () => '1:1', close: async () => {} };
 

@@ -14,7 +14,7 @@ import { createLimiterRedis } from '../../src/http/rate-limit';
 import { createLogger } from '../../src/logger';
 import { createSearchLog, type SearchLog, type SearchLogOptions } from '../../src/search-log';
 import { answerClientErrors } from '../../src/http/errors';
-import { watchGenerations } from '../../src/search/generations';
+import { watchGenerations } from '../../src/search/result-cache';
 import { createApiMeiliClient } from '../../src/search/indexes';
 import { checkResponse, failOnViolations } from './contract';
 
