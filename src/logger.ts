@@ -1,7 +1,10 @@
 /**
  * The process's pino logger, at LOG_LEVEL, JSON lines on stdout; a throttled warning for dependency errors;
- * `redactUrl` for every URL that goes into a log line.
+ * the id of an API request, which its log line and its error body carry (`requestIdOf`); `redactUrl` for
+ * every URL that goes into a log line.
  */
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
 import type { AppConfig } from '../config/env';
 
@@ -75,3 +78,24 @@ export function redactUrl(url: string): string {
   });
   return `${url.slice(0, start + 1)}${redacted.join('&')}`;
 }
+
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * The request id (spec "Request id"): the client's `X-Request-Id` when it matches
+ * `^[A-Za-z0-9._-]{8,64}$`, else a new UUID; made once per request, then read from the request.
+ */
+export function requestIdOf(req: Request): string {
+  const cached = (req as Request & { requestId?: string }).requestId;
+  if (cached) return cached;
+  const given = req.get('x-request-id');
+  const id = given && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+  (req as Request & { requestId?: string }).requestId = id;
+  return id;
+}
+
+/** Assigns the request id early, so logs carry it (the header is only sent with errors). */
+export const requestId: RequestHandler = (req, _res, next) => {
+  requestIdOf(req);
+  next();
+};

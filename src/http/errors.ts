@@ -1,16 +1,17 @@
 /**
- * Errors under /api/ (spec "Errors"): one JSON shape for every error, the code table, request ids.
+ * Errors under /api/ (spec "Errors"): one JSON shape for every error and the code table.
  *
  * Body: `{ message, error: { code, message, status, request_id, details? , debug? }, errors? }`; fields
- * without a value are omitted. `X-Request-Id` is set on error responses only: the client's id when it
- * matches `^[A-Za-z0-9._-]{8,64}$`, else a new UUID. `error.debug` (`{ exception, message }`) only in debug
+ * without a value are omitted. `X-Request-Id` is set on error responses only: the request's id
+ * (src/logger.ts `requestIdOf`), which its log line carries too. `error.debug` (`{ exception, message }`) only in debug
  * mode and only for status 500 and above. Every 503 carries `Retry-After` (seconds): the error's own, else
  * `RETRY_AFTER_S`.
  */
 import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { requestIdOf } from '../logger';
 import { z } from '../openapi/zod';
 
 /** The machine-readable codes of the spec's table. */
@@ -113,24 +114,6 @@ export class ApiError extends Error {
     });
   }
 }
-
-const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-
-/** The request id: the client's `X-Request-Id` when valid, else a new UUID (spec "Request id"). */
-export function requestIdOf(req: Request): string {
-  const cached = (req as Request & { requestId?: string }).requestId;
-  if (cached) return cached;
-  const given = req.get('x-request-id');
-  const id = given && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
-  (req as Request & { requestId?: string }).requestId = id;
-  return id;
-}
-
-/** Assigns the request id early, so logs carry it (the header is only sent with errors). */
-export const requestId: RequestHandler = (req, _res, next) => {
-  requestIdOf(req);
-  next();
-};
 
 /** The error body of the spec ("Error body"); fields without a value are omitted, never null. */
 export const ErrorBodySchema = z

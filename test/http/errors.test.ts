@@ -4,14 +4,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
-import {
-  ApiError,
-  errorHandler,
-  notFound,
-  requestId,
-  RETRY_AFTER_S,
-  type ErrorBody,
-} from '../../src/http/errors';
+import { ApiError, errorHandler, notFound, RETRY_AFTER_S, type ErrorBody } from '../../src/http/errors';
+import { requestId } from '../../src/logger';
 
 /** The parsed body of an error response. */
 const json = async (res: Response) => (await res.json()) as ErrorBody;
