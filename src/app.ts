@@ -65,6 +65,27 @@ function corsPreflights(handle: RequestHandler): RequestHandler {
   };
 }
 
+/** Where `parseQueryOnce` keeps a request's parsed query. */
+const PARSED_QUERY = Symbol('parsed query');
+
+/**
+ * `req.query` of `app` is the request's query as `parsePhpQuery` reads it (src/http/query.ts), parsed on
+ * the first read and then kept on the request: Express 5's own getter runs the query parser again on
+ * every read, and a request reads its query several times (its parameters, its page links, the request
+ * log's serializer).
+ */
+function parseQueryOnce(app: Express): void {
+  app.set('query parser', (raw: string | null | undefined) => parsePhpQuery(raw ?? ''));
+  const parse = Object.getOwnPropertyDescriptor(express.request, 'query')!.get!;
+  Object.defineProperty(app.request, 'query', {
+    configurable: true,
+    enumerable: true,
+    get(this: express.Request & { [PARSED_QUERY]?: unknown }) {
+      return (this[PARSED_QUERY] ??= parse.call(this));
+    },
+  });
+}
+
 /** Builds the app; it opens no connection of its own (the caller owns `db`, `meili`, `redis`, `searchLog`). */
 export function createApp(given: AppDeps): Express {
   const app = express();
@@ -85,7 +106,7 @@ export function createApp(given: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy);
-  app.set('query parser', (raw: string | null | undefined) => parsePhpQuery(raw ?? ''));
+  parseQueryOnce(app);
 
   app.use(helmet());
   const onRedisError = throttledWarning(deps.logger, 'rate limits are off: Redis is unreachable');
