@@ -42,7 +42,7 @@ import { parseProductListParams } from '../src/resources/products/params';
 import { searchProducts } from '../src/resources/products/search';
 import type { SearchDeps } from '../src/resources/searchable-list';
 import { loadLexicon } from '../src/search/german/vocabulary';
-import { createApiMeiliClient, createMeiliClient } from '../src/search/indexes';
+import { createApiMeiliClient, createMeiliClient, indexUids } from '../src/search/indexes';
 import {
   loadQueries,
   measure,
@@ -116,7 +116,7 @@ async function runCatalog(catalog: Catalog, meili: { url: string; masterKey: str
     const deps: SearchDeps = {
       db,
       meili: search.meili,
-      config: { meiliIndexPrefix: prefix },
+      indexUids: indexUids(prefix),
       lexicon: () => lexicon,
     };
     const started = Date.now();

@@ -17,7 +17,7 @@ import { searchEndpointOf, type SearchFilters } from '../search-log';
 import { degradedAnswers } from '../search/degraded';
 import { germanSearch, type GermanSearchOptions, type GermanSearchResult } from '../search/german/query';
 import { isMeilisearchOutage } from '../search/http-client';
-import { indexUid, type IndexName } from '../search/indexes';
+import { indexUids, type IndexName, type IndexUids } from '../search/indexes';
 import { pageParams } from '../search/request';
 
 /** What every list's parameters have: the search text and the page. */
@@ -51,7 +51,7 @@ export interface SearchableList<P extends ListParams, R> {
   /** the parameters as the list uses them (`parsed`: as the query schema parsed them); default: as parsed */
   params?: (parsed: P, deps: RouteDeps) => P;
   /** one page from the index at `now` (ms since epoch); throws what the Meilisearch client throws */
-  search: (deps: RouteDeps, params: P, now: number) => Promise<ListPage<R>>;
+  search: (deps: ListDeps, params: P, now: number) => Promise<ListPage<R>>;
   /** one record as the wire has it */
   serialize: (record: R, input: SerializeInput) => unknown;
   /**
@@ -95,7 +95,8 @@ interface SerializedPage {
 export function searchableList<P extends ListParams, R>(
   list: SearchableList<P, R>,
 ): (deps: RouteDeps, ctx: RouteContext) => RouteHandler<P> {
-  return (deps, ctx) => {
+  return (routeDeps, ctx) => {
+    const deps: ListDeps = { ...routeDeps, indexUids: indexUids(routeDeps.config.meiliIndexPrefix) };
     const endpoint = ctx.searchSession ? searchEndpointOf(ctx.path) : undefined;
     if (endpoint && !list.searchFilters) throw new Error(`${ctx.path}: a logged list needs searchFilters`);
     const onDegraded = degradedAnswers(deps.logger, list.degradedLabel);
@@ -156,12 +157,14 @@ export function searchableList<P extends ListParams, R>(
 }
 
 /**
- * What a search of the indexes needs of the app's dependencies: Postgres, Meilisearch, the index prefix
- * and the German lexicon (tools such as the relevance bench give just these).
+ * What a search of the indexes needs of the app's dependencies: Postgres, Meilisearch, the live uids of
+ * the indexes (of this process's prefix) and the German lexicon (tools such as the relevance bench give
+ * just these).
  */
-export type SearchDeps = Pick<RouteDeps, 'db' | 'meili' | 'lexicon'> & {
-  config: Pick<AppConfig, 'meiliIndexPrefix'>;
-};
+export type SearchDeps = Pick<RouteDeps, 'db' | 'meili' | 'lexicon'> & { indexUids: IndexUids };
+
+/** What a list's search gets: the route's dependencies and the index uids, computed once at mount. */
+export type ListDeps = RouteDeps & SearchDeps;
 
 /** How a list searches its index: the filter, the order without a search, the fields, the facets. */
 export type IndexQuery = Pick<GermanSearchOptions, 'filter' | 'facets'> & {
@@ -180,17 +183,11 @@ export async function searchIndex<T extends Record<string, unknown>>(
   params: ListParams,
   query: IndexQuery,
 ): Promise<GermanSearchResult<T>> {
-  return germanSearch<T>(
-    deps.meili,
-    indexUid(deps.config.meiliIndexPrefix, index),
-    params.search,
-    await deps.lexicon(),
-    {
-      filter: query.filter,
-      ...pageParams(params.page, params.perPage),
-      sort: params.search ? undefined : query.sort,
-      attributesToRetrieve: query.fields,
-      facets: query.facets,
-    },
-  );
+  return germanSearch<T>(deps.meili, deps.indexUids[index], params.search, await deps.lexicon(), {
+    filter: query.filter,
+    ...pageParams(params.page, params.perPage),
+    sort: params.search ? undefined : query.sort,
+    attributesToRetrieve: query.fields,
+    facets: query.facets,
+  });
 }

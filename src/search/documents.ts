@@ -8,9 +8,15 @@
  */
 import type { ProductRecord, ArticleRecord, CmsMediumRecord } from '../catalog/records';
 
-/** Name of the facet attribute of the frontend taxonomy with this id (one per dimension). */
+/**
+ * The facet attribute of a frontend taxonomy (one per dimension) is this prefix and the taxonomy's id
+ * (`taxonomy_12`); the API's product search builds the names with it as it reads the taxonomies.
+ */
+export const TAXONOMY_FACET_PREFIX = 'taxonomy_';
+
+/** Name of the facet attribute of the frontend taxonomy with this id. */
 export function taxonomyFacet(taxonomyId: number): string {
-  return `taxonomy_${taxonomyId}`;
+  return `${TAXONOMY_FACET_PREFIX}${taxonomyId}`;
 }
 
 /** A document of the products index: the list record plus search, filter and facet attributes. */

@@ -18,6 +18,14 @@ export function indexUid(prefix: string, name: IndexName): string {
   return `${prefix}${name}`;
 }
 
+/** The live uid of every index, by name. */
+export type IndexUids = Readonly<Record<IndexName, string>>;
+
+/** The live uids of the indexes for a prefix (`indexUid` of each), for a process to compute once. */
+export function indexUids(prefix: string): IndexUids {
+  return Object.fromEntries(INDEX_NAMES.map((name) => [name, indexUid(prefix, name)])) as IndexUids;
+}
+
 /**
  * The API's Meilisearch client for MEILI_URL with the search key (`apiSearchKey`, src/search/keys.ts):
  * requests over a keep-alive connection pool (src/search/http-client.ts), each with a deadline of

@@ -11,7 +11,6 @@ import { reply } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import type { RouteHandler } from '../../http/router';
 import { withoutOperators } from '../../search/german/query';
-import { indexUid } from '../../search/indexes';
 import { allOf, eq, exactLongWords, pageParams, searchText, totalHits } from '../../search/request';
 import { searchableList, type ListPage, type SearchDeps } from '../searchable-list';
 import { listArticlesFromPostgres } from './fallback';
@@ -60,7 +59,7 @@ export async function searchArticles(
 ): Promise<ListPage<ArticleRecord>> {
   const { search, type, page, perPage } = params;
   const result = await deps.meili
-    .index(indexUid(deps.config.meiliIndexPrefix, 'articles'))
+    .index(deps.indexUids.articles)
     .search<ArticleRecord>(articleSearchText(search), {
       filter: allOf(type ? [eq('type', type)] : []),
       ...pageParams(page, perPage),

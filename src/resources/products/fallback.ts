@@ -43,8 +43,8 @@ export async function listProductsFromPostgres(db: Knex, params: ProductListPara
   const where: string[] = ['TRUE'];
   const bindings: Knex.RawBinding[] = [];
   for (const group of taxonGroups(params.taxons, taxonomies)) {
-    where.push(TAXON_GROUP(group.taxonomyId !== null));
-    bindings.push(group.slugs, ...(group.taxonomyId !== null ? [group.taxonomyId] : []));
+    where.push(TAXON_GROUP(group.taxonomy !== null));
+    bindings.push(group.slugs, ...(group.taxonomy !== null ? [group.taxonomy.id] : []));
   }
   if (manufacturer !== undefined) {
     where.push(BY_MANUFACTURER);

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { ProductRecord } from '../../catalog/records';
-import { taxonomyFacet } from '../../search/documents';
+import { TAXONOMY_FACET_PREFIX } from '../../search/documents';
 import { allOf, anyOf, eq } from '../../search/request';
 import { searchIndex, type ListPage, type SearchDeps } from '../searchable-list';
 import type { ProductListParams, TaxonEntry } from './params';
@@ -34,6 +34,8 @@ export const PRODUCT_RECORD_FIELDS: (keyof ProductRecord)[] = [
 export interface FrontendTaxonomy {
   id: number;
   slug: string;
+  /** its facet attribute in the products index (`taxonomy_<id>`, src/search/documents.ts) */
+  facet: string;
   /** requested term slugs that exist in this taxonomy */
   matched: Set<string>;
 }
@@ -48,7 +50,12 @@ export async function frontendTaxonomies(db: Knex, slugs: string[]): Promise<Fro
   );
   const out = new Map<number, FrontendTaxonomy>();
   for (const row of rows) {
-    const entry = out.get(row.id) ?? { id: row.id, slug: row.slug, matched: new Set<string>() };
+    const entry = out.get(row.id) ?? {
+      id: row.id,
+      slug: row.slug,
+      facet: `${TAXONOMY_FACET_PREFIX}${row.id}`,
+      matched: new Set<string>(),
+    };
     if (row.term !== null) entry.matched.add(row.term);
     out.set(row.id, entry);
   }
@@ -57,22 +64,22 @@ export async function frontendTaxonomies(db: Knex, slugs: string[]): Promise<Fro
 
 /**
  * The groups of the taxonomy filter (spec "Taxonomy filter"): one per dimension named (its known slugs;
- * OR within it, AND across groups) and one for the bare slugs (`taxonomyId` null: the slug in any public
+ * OR within it, AND across groups) and one for the bare slugs (`taxonomy` null: the slug in any public
  * dimension); unknown entries are dropped. A product matches a group when one of its terms or their
  * ancestors (child terms count) has one of the slugs.
  */
 export function taxonGroups(
   entries: TaxonEntry[],
   taxonomies: FrontendTaxonomy[],
-): { taxonomyId: number | null; slugs: string[] }[] {
-  const groups = new Map<number | null, Set<string>>();
-  const add = (taxonomyId: number | null, slug: string) =>
-    groups.set(taxonomyId, (groups.get(taxonomyId) ?? new Set()).add(slug));
+): { taxonomy: FrontendTaxonomy | null; slugs: string[] }[] {
+  const groups = new Map<FrontendTaxonomy | null, Set<string>>();
+  const add = (taxonomy: FrontendTaxonomy | null, slug: string) =>
+    groups.set(taxonomy, (groups.get(taxonomy) ?? new Set()).add(slug));
   for (const { dimension, slug, legacyCategory } of entries) {
     if (legacyCategory) {
       // The category dimension: the first frontend one (`taxonomies` is ordered by position, slug).
       const categories = taxonomies[0];
-      if (categories?.matched.has(slug)) add(categories.id, slug);
+      if (categories?.matched.has(slug)) add(categories, slug);
       continue;
     }
     if (dimension === undefined) {
@@ -80,15 +87,15 @@ export function taxonGroups(
       continue;
     }
     const taxonomy = taxonomies.find((t) => t.slug === dimension);
-    if (taxonomy?.matched.has(slug)) add(taxonomy.id, slug);
+    if (taxonomy?.matched.has(slug)) add(taxonomy, slug);
   }
-  return [...groups].map(([taxonomyId, slugs]) => ({ taxonomyId, slugs: [...slugs] }));
+  return [...groups].map(([taxonomy, slugs]) => ({ taxonomy, slugs: [...slugs] }));
 }
 
 /** The Meilisearch filter of the taxonomy entries (`taxonGroups`; a term's ancestors are indexed with it). */
 export function taxonFilter(entries: TaxonEntry[], taxonomies: FrontendTaxonomy[]): string[] {
-  return taxonGroups(entries, taxonomies).map(({ taxonomyId, slugs }) =>
-    anyOf(taxonomyId === null ? 'taxon_slugs' : taxonomyFacet(taxonomyId), slugs),
+  return taxonGroups(entries, taxonomies).map(({ taxonomy, slugs }) =>
+    anyOf(taxonomy === null ? 'taxon_slugs' : taxonomy.facet, slugs),
   );
 }
 
@@ -143,12 +150,12 @@ export async function searchProducts(deps: SearchDeps, params: ProductListParams
     sort: ['ordernumber:asc', 'id:asc'],
     fields: PRODUCT_RECORD_FIELDS,
     // Facet distributions are a large share of a search's cost in Meilisearch: only when asked for.
-    facets: params.facets ? taxonomies.map((t) => taxonomyFacet(t.id)) : undefined,
+    facets: params.facets ? taxonomies.map((t) => t.facet) : undefined,
   });
   if (!params.facets) return { records: result.hits, total: result.total };
   const facets: Record<string, Record<string, number>> = {};
   for (const taxonomy of taxonomies) {
-    facets[taxonomy.slug] = result.facetDistribution?.[taxonomyFacet(taxonomy.id)] ?? {};
+    facets[taxonomy.slug] = result.facetDistribution?.[taxonomy.facet] ?? {};
   }
   return { records: result.hits, total: result.total, meta: { facets } };
 }
