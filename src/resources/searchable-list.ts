@@ -70,8 +70,9 @@ export interface SearchableList<P extends ListParams, R> {
     list: (db: Knex, params: P, now: number) => Promise<ListPage<R>>;
   };
   /**
-   * the valid filters the list applied, for the search log (src/search-log/filters.ts); required by a
-   * route declared with `searchSession`
+   * the valid filters the list applied, as the search log keeps them (`search_log.filters`: the values
+   * the params parser accepted, under the query parameter's name; never the search text, the page or
+   * display options), built after the response; required by a route declared with `searchSession`
    */
   searchFilters?: (params: P) => SearchFilters;
 }
@@ -140,7 +141,7 @@ export function searchableList<P extends ListParams, R>(
         deps.searchLog.record(req, {
           endpoint,
           query: params.search,
-          filters: list.searchFilters!(params),
+          filters: () => list.searchFilters!(params),
           total: page.total,
         });
       }

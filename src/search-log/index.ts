@@ -3,13 +3,15 @@
  * `/products`, `/media`, `/content/products` and `/content/media` becomes one `search_log` row with the
  * part of the query Meilisearch used (`searchText`), normalized, the endpoint, the filters, the total, a
  * well-formed `X-Search-Session`, the client's anonymous per-day key (cap.ts) and whether the query may
- * ever be suggested (suggestible.ts); nothing else about the client (no IP, token, user or user agent).
+ * ever be suggested (row.ts); nothing else about the client (no IP, token, user or user agent).
  *
  * The list path (src/resources/searchable-list.ts) calls `record(req, ...)` of the app's log
- * (`AppDeps.searchLog`) once it has its result. That call only queues the search for the per-client cap
- * check and returns; the searches queued in one turn of the event loop are checked
- * together in the background (cap.ts: one Redis transaction for all of them, not one per search), and
- * those the cap allows go into the bounded buffer that recorder.ts writes in batches. Redis unreachable:
+ * (`AppDeps.searchLog`) once it has its result. That call only cuts the text to what Meilisearch used,
+ * skips a search with nothing to log, queues the search as the request left it for the per-client cap
+ * check, and returns; the searches queued in one turn of the event loop are checked together in the
+ * background (cap.ts: one Redis transaction for all of them, not one per search), and those the cap allows
+ * go into the bounded buffer that recorder.ts writes in batches, building each row there (row.ts: the
+ * query normalized, the filters, the suggestible check), after the response. Redis unreachable:
  * the row is logged without the cap (the cap protects the analytics, not the service), under a client key
  * of the process's own day key, and a warning is logged at most once a minute.
  * Postgres unreachable: rows wait in the buffer (bounded). Neither ever fails or delays a response.
@@ -19,20 +21,18 @@ import type Redis from 'ioredis';
 import type { Knex } from 'knex';
 import { throttledWarning, type Logger } from '../logger';
 import { createSearchCap, type SearchCap } from './cap';
-import { isSuggestible } from './suggestible';
 import { searchText } from '../search/request';
-import { normalizeQuery, sessionIdOf, type SearchFilters } from './normalize';
 import {
   createRecorder,
   RECORDER_DEFAULTS,
   zeroCounters,
   type RecorderOptions,
   type SearchLogCounters,
-  type SearchLogRow,
 } from './recorder';
+import { LOGGABLE, type LoggedSearch, type SearchFilters } from './row';
 
 export type { SearchLogCounters } from './recorder';
-export type { SearchFilters } from './normalize';
+export type { SearchFilters } from './row';
 
 /** The searchable lists, as `search_log.endpoint` names them (their path under `/api/v1`). */
 export const SEARCH_ENDPOINTS = ['products', 'media', 'content/products', 'content/media'] as const;
@@ -56,8 +56,11 @@ export interface SearchEntry {
    * when that is empty or absent
    */
   query: string | undefined;
-  /** the valid filters the list applied (src/search-log/filters.ts) */
-  filters: SearchFilters;
+  /**
+   * the valid filters the list applied, as logged (the list's `searchFilters` of its parameters); called
+   * in the background after the response, so it must read only what the request left unchanged
+   */
+  filters: () => SearchFilters;
   /** the result's total (all pages) */
   total: number;
 }
@@ -109,7 +112,7 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
   );
   const maxChecking = options.maxBuffered ?? RECORDER_DEFAULTS.maxBuffered;
   /** searches waiting for the next batch of cap checks (their client key is set there) */
-  let waiting: { ip: string; row: Omit<SearchLogRow, 'client_key'> }[] = [];
+  let waiting: { ip: string; search: Omit<LoggedSearch, 'client_key'> }[] = [];
   let scheduled: NodeJS.Immediate | undefined;
   /** the batches under way, and how many searches they hold */
   const checking = new Set<Promise<void>>();
@@ -125,7 +128,7 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
     const uncapped = (error: unknown, keys: readonly string[]) => {
       capOff(error);
       counters.uncapped += batch.length;
-      for (const [i, entry] of batch.entries()) recorder.push({ ...entry.row, client_key: keys[i]! });
+      for (const [i, entry] of batch.entries()) recorder.push({ ...entry.search, client_key: keys[i]! });
     };
     const check = cap.clientKeys(batch.map((entry) => entry.ip)).then(async (clients) => {
       const { keys } = clients;
@@ -133,7 +136,7 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
       try {
         const allowed = await cap.allowMany(keys);
         for (const [i, entry] of batch.entries()) {
-          if (allowed[i]) recorder.push({ ...entry.row, client_key: keys[i]! });
+          if (allowed[i]) recorder.push({ ...entry.search, client_key: keys[i]! });
           else counters.capped += 1;
         }
       } catch (error) {
@@ -168,15 +171,15 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
     record(req, entry) {
       try {
         // The words Meilisearch ignored never reach the log: they did not shape the result.
-        const query = normalizeQuery(searchText(entry.query ?? ''));
-        if (query === '') return;
-        const row = {
-          query,
+        const text = searchText(entry.query ?? '');
+        // What would normalize to nothing is not logged (and not counted against the cap).
+        if (!LOGGABLE.test(text)) return;
+        const search = {
+          text,
           endpoint: entry.endpoint,
           filters: entry.filters,
-          result_count: entry.total,
-          session_id: sessionIdOf(req.get('X-Search-Session')),
-          suggestible: isSuggestible(query),
+          total: entry.total,
+          session: req.get('X-Search-Session'),
           created_at: new Date(),
         };
         // Checks waiting on a hanging Redis (500 ms timeout each) are bounded like the buffer.
@@ -184,7 +187,7 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
           counters.dropped += 1;
           return;
         }
-        waiting.push({ ip: req.ip ?? '', row });
+        waiting.push({ ip: req.ip ?? '', search });
         scheduled ??= setImmediate(checkWaiting);
       } catch (error) {
         logger.warn({ err: error }, 'search log: a search could not be recorded');

@@ -1,6 +1,9 @@
 /**
- * The write path of the search log: an in-memory, bounded buffer that a background flusher writes to
- * `search_log` in batches (one multi-row INSERT each), so logging never waits on Postgres in a request.
+ * The write path of the search log: an in-memory, bounded buffer of searches that a background flusher
+ * writes to `search_log` in batches (one multi-row INSERT each), so logging never waits on Postgres in a
+ * request. Each search becomes its row only there (row.ts `rowOf`: the query normalized, its filters, the
+ * suggestible check), after the response; a search whose row cannot be built is logged as a warning and
+ * left out.
  *
  * - `push` only appends; when the buffer (the write under way included) is full the row is dropped and
  *   counted (`counters.dropped`), and a warning with the number dropped is logged at most once per
@@ -15,24 +18,7 @@
  */
 import type { Knex } from 'knex';
 import { throttledWarning, type Logger } from '../logger';
-import type { SearchFilters } from './normalize';
-
-/**
- * One row of `search_log` (migrations/20261121000000_catalog_schema.ts,
- * 20261127121000_search_log_client_key.ts). Of the client only its anonymous per-day key (cap.ts).
- */
-export interface SearchLogRow {
-  query: string;
-  endpoint: string;
-  filters: SearchFilters;
-  result_count: number;
-  session_id: string | null;
-  /** HMAC of the client's address under the day key, 16 hex digits (cap.ts) */
-  client_key: string;
-  /** no URL, e-mail address or phone number in `query` (suggestible.ts) */
-  suggestible: boolean;
-  created_at: Date;
-}
+import { rowOf, type LoggedSearch, type SearchLogRow } from './row';
 
 /** What the search log did since the process started, which `/metrics` reports (src/ops/metrics.ts). */
 export interface SearchLogCounters {
@@ -64,8 +50,8 @@ export interface Recorder {
   readonly counters: SearchLogCounters;
   /** rows waiting to be written, the write under way included */
   readonly buffered: number;
-  /** Adds a row to the buffer, or drops and counts it when the buffer is full. Never throws. */
-  push(row: SearchLogRow): void;
+  /** Adds a search to the buffer, or drops and counts it when the buffer is full. Never throws. */
+  push(search: LoggedSearch): void;
   /**
    * Writes the buffer in batches until it is empty or a write fails (the rows stay buffered). Resolves
    * with the number of rows still buffered; never rejects. Waits for a write already running.
@@ -114,7 +100,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
     warnEveryMs,
   );
 
-  let buffer: SearchLogRow[] = [];
+  let buffer: LoggedSearch[] = [];
   /** failed writes in a row, and when the timer may try again (backoff: a recovering Postgres gets air) */
   let failures = 0;
   let retryAt = 0;
@@ -141,12 +127,28 @@ export function createRecorder(options: RecorderOptions): Recorder {
     lastDropReport = now;
   };
 
-  /** Writes one batch; false when it failed for now (its rows are back in the buffer). */
+  /** The rows of `searches`, without those whose row cannot be built (each logged); pure otherwise. */
+  const rowsOf = (searches: LoggedSearch[]): { searches: LoggedSearch[]; rows: SearchLogRow[] } => {
+    const built: { searches: LoggedSearch[]; rows: SearchLogRow[] } = { searches: [], rows: [] };
+    for (const search of searches) {
+      try {
+        built.rows.push(rowOf(search));
+        built.searches.push(search);
+      } catch (error) {
+        logger.warn({ err: error }, 'search log: a search could not be recorded');
+      }
+    }
+    return built;
+  };
+
+  /** Writes one batch; false when it failed for now (its searches are back in the buffer). */
   const writeBatch = async (): Promise<boolean> => {
-    const batch = buffer.splice(0, batchSize);
+    const { searches: batch, rows } = rowsOf(buffer.splice(0, batchSize));
     inFlight = batch.length;
     try {
-      await db('search_log').insert(batch.map((row) => ({ ...row, filters: JSON.stringify(row.filters) })));
+      if (rows.length > 0) {
+        await db('search_log').insert(rows.map((row) => ({ ...row, filters: JSON.stringify(row.filters) })));
+      }
       counters.logged += batch.length;
       failures = 0;
       retryAt = 0;
@@ -198,12 +200,12 @@ export function createRecorder(options: RecorderOptions): Recorder {
     get buffered() {
       return held();
     },
-    push(row) {
+    push(search) {
       if (closed || held() >= maxBuffered) {
         drop(1);
         return;
       }
-      buffer.push(row);
+      buffer.push(search);
       if (buffer.length >= batchSize && !writing) void flush();
     },
     flush,

@@ -12,8 +12,7 @@
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
 import { createSearchCap } from '../../src/search-log/cap';
-import { MAX_QUERY_LENGTH } from '../../src/search-log/normalize';
-import { isSuggestible } from '../../src/search-log/suggestible';
+import { isSuggestible, MAX_QUERY_LENGTH } from '../../src/search-log/row';
 import { startStack, type Stack } from '../support/stack';
 import { bearer } from '../support/tokens';
 

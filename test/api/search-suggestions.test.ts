@@ -4,7 +4,7 @@
  */
 import { Index } from 'meilisearch';
 import { popularSearchesQuery } from '../../src/resources/search-suggestions/query';
-import { isSuggestible } from '../../src/search-log/suggestible';
+import { isSuggestible } from '../../src/search-log/row';
 import { type TestApi } from '../support/api';
 import { type Stack, startStack, testMeiliClient } from '../support/stack';
 import { bearer } from '../support/tokens';

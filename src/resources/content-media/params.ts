@@ -5,7 +5,8 @@
  */
 import { lenient, parseQuery, querySchema, type ParsedQuery } from '../../http/query';
 import { z } from '../../openapi/zod';
-import { mediaListParams, mediaListShape, type MediaListParams } from '../media/params';
+import { cleanFilters, type SearchFilters } from '../../search-log/row';
+import { mediaListParams, mediaListShape, mediaSearchFilters, type MediaListParams } from '../media/params';
 
 /** Page sizes of `/content/media`. */
 export const CONTENT_MEDIA_PER_PAGE = { default: 24, max: 100 };
@@ -67,3 +68,8 @@ export const PreviewQuery = querySchema(
     return { format: FORMAT.test(q.format) ? q.format : null };
   },
 );
+
+/** The filters as the search log keeps them: those of `/media` plus `channel`. */
+export function contentMediaSearchFilters(params: ContentMediaListParams): SearchFilters {
+  return cleanFilters({ ...mediaSearchFilters(params), channel: params.channel });
+}

@@ -4,11 +4,10 @@
  * docs/api/media.md.
  */
 import type { MediumRecord } from '../../catalog/records';
-import { mediaSearchFilters } from '../../search-log/filters';
 import { cachedDetail } from '../cached-detail';
 import { searchableList } from '../searchable-list';
 import { listMediaFromPostgres, mediaAnswerableFromPostgres } from './fallback';
-import { mediumKey, type MediaListParams } from './params';
+import { mediaSearchFilters, mediumKey, type MediaListParams } from './params';
 import { findPublicMedium } from './query';
 import { mediaListExpiry, searchMedia } from './search';
 import { serializeMedium } from './serializer';

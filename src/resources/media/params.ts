@@ -15,6 +15,7 @@ import {
 } from '../../http/query';
 import { pageFields } from '../../http/pagination';
 import { z } from '../../openapi/zod';
+import { cleanFilters, type SearchFilters } from '../../search-log/row';
 
 /** Page sizes of `/media` (spec "Pagination defaults and maxima"). */
 export const MEDIA_PER_PAGE = { default: 24, max: 200 };
@@ -142,4 +143,17 @@ export const MediaListQuery = querySchema(mediaListShape(MEDIA_PER_PAGE), (q) =>
 /** The `/media` list parameters of a parsed query string. Never throws. */
 export function parseMediaListParams(query: ParsedQuery): MediaListParams {
   return parseQuery(MediaListQuery, query);
+}
+
+/**
+ * The filters as the search log keeps them (`search_log.filters`): `type`, `renderable`, `ids`, `folder`;
+ * the values the parser accepted only.
+ */
+export function mediaSearchFilters(params: MediaListParams): SearchFilters {
+  return cleanFilters({
+    type: params.type,
+    renderable: params.renderable,
+    ids: params.ids,
+    folder: params.folder,
+  });
 }

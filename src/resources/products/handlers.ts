@@ -4,11 +4,10 @@
  * detail path. Spec "GET /products", "GET /products/{slug}".
  */
 import type { ProductRecord } from '../../catalog/records';
-import { productSearchFilters } from '../../search-log/filters';
 import { cachedDetail } from '../cached-detail';
 import { searchableList } from '../searchable-list';
 import { answerableFromPostgres, listProductsFromPostgres } from './fallback';
-import { withoutLegacyAliases, type ProductListParams } from './params';
+import { productSearchFilters, withoutLegacyAliases, type ProductListParams } from './params';
 import { loadProductDetail } from './query';
 import { searchProducts } from './search';
 import { serializeProduct, serializeProductDetail } from './serializer';

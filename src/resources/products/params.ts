@@ -15,6 +15,7 @@ import {
 } from '../../http/query';
 import { pageFields } from '../../http/pagination';
 import { z } from '../../openapi/zod';
+import { cleanFilters, type SearchFilters } from '../../search-log/row';
 
 export const PRODUCTS_PER_PAGE = { default: 15, max: 100 };
 
@@ -128,4 +129,20 @@ export function withoutLegacyAliases(params: ProductListParams): ProductListPara
 /** The product list parameters of a parsed query string. Never throws. */
 export function parseProductListParams(query: ParsedQuery): ProductListParams {
   return parseQuery(ProductListQuery, query);
+}
+
+/**
+ * The filters as the search log keeps them (`search_log.filters`): `taxons` (as `dimension:slug` or bare
+ * `slug`), `manufacturer`, `ids`, and the legacy aliases `category` and `maker` (docs/api/legacy.md) under
+ * their own names, as the request sent them; the values the parser accepted only.
+ */
+export function productSearchFilters(params: ProductListParams): SearchFilters {
+  const taxons = params.taxons.filter((t) => !t.legacyCategory);
+  return cleanFilters({
+    taxons: taxons.map((t) => (t.dimension === undefined ? t.slug : `${t.dimension}:${t.slug}`)),
+    category: params.taxons.filter((t) => t.legacyCategory).map((t) => t.slug),
+    manufacturer: params.manufacturer,
+    maker: params.maker,
+    ids: params.ids,
+  });
 }

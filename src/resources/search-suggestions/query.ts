@@ -17,7 +17,7 @@ import { compactOrdernumber } from '../../catalog/ordernumbers';
 import type { ProductDocument } from '../../search/documents';
 import { indexUid } from '../../search/indexes';
 import { withoutOperators } from '../../search/german/query';
-import { isSuggestible } from '../../search-log/suggestible';
+import { isSuggestible } from '../../search-log/row';
 
 /** What a suggestion needs of a product document. */
 export type SuggestedProduct = Pick<
@@ -101,8 +101,8 @@ export function popularSearchesQuery(db: Knex, q: string, limit: number): Knex.R
 
 /**
  * Popular searches starting with `q` (see `POPULAR_SEARCHES`), at most `limit`. The text rule of the
- * logger (src/search-log/suggestible.ts) is applied again to what would be shown, so a stricter rule
- * takes effect on rows logged before it.
+ * logger (src/search-log/row.ts `isSuggestible`) is applied again to what would be shown, so a stricter
+ * rule takes effect on rows logged before it.
  */
 export async function popularSearches(db: Knex, q: string, limit: number): Promise<PopularSearch[]> {
   const { rows } = (await popularSearchesQuery(db, q, limit)) as { rows: PopularSearch[] };
