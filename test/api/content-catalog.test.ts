@@ -5,34 +5,34 @@
  * active 1002 and the inactive 1004, so the tree depth and the distinct active counts show.
  */
 import { startStack, type Stack } from '../support/stack';
-import { copySample, editRecords, removeDir } from '../support/snapshot';
+import { editRecords } from '../support/snapshot';
 import { authHeaders, bearer } from '../support/tokens';
 import type { ArticleDetail, ContentTermNode, Data, Medium } from '../support/types';
 
 let stack: Stack;
-let snapshot: string;
 let content: string;
 let media: string;
 
 beforeAll(async () => {
-  snapshot = await copySample();
-  await editRecords(snapshot, 'taxons.ndjson', (records) => [
-    ...records,
-    { id: 130, taxonomy_id: 1, parent_id: 103, slug: 'festkammer', name: 'Festkammer', position: 1 },
-    { id: 131, taxonomy_id: 1, parent_id: 130, slug: 'rp-125', name: 'Baureihe RP 125', position: 1 },
-  ]);
-  await editRecords(snapshot, 'products.ndjson', (records) =>
-    records.map((p) =>
-      p.id === 1002 || p.id === 1004 ? { ...p, taxon_ids: [...(p.taxon_ids as number[]), 131] } : p,
-    ),
-  );
-  stack = await startStack({ catalog: snapshot });
+  stack = await startStack({
+    catalog: async (dir) => {
+      await editRecords(dir, 'taxons.ndjson', (records) => [
+        ...records,
+        { id: 130, taxonomy_id: 1, parent_id: 103, slug: 'festkammer', name: 'Festkammer', position: 1 },
+        { id: 131, taxonomy_id: 1, parent_id: 130, slug: 'rp-125', name: 'Baureihe RP 125', position: 1 },
+      ]);
+      await editRecords(dir, 'products.ndjson', (records) =>
+        records.map((p) =>
+          p.id === 1002 || p.id === 1004 ? { ...p, taxon_ids: [...(p.taxon_ids as number[]), 131] } : p,
+        ),
+      );
+    },
+  });
   content = await bearer(stack.database.db, 'content');
   media = await bearer(stack.database.db, 'media');
 });
 afterAll(async () => {
   await stack?.stop();
-  if (snapshot) await removeDir(snapshot);
 });
 
 const call = (path: string, token?: string) => stack.api.get(path, { headers: authHeaders(token) });

@@ -14,6 +14,7 @@ import { runRender } from '../../indexer/jobs/render';
 import { Worker } from 'bullmq';
 import { redisConnection } from '../../src/jobs/connection';
 import { PREVIEW_JOB_OPTIONS, previewJobId } from '../../src/jobs/render-queue';
+import { SIZES_5001 } from '../support/images';
 import { startStack, type Stack } from '../support/stack';
 import { SAMPLE_SNAPSHOT } from '../support/snapshot';
 import { authHeaders, bearer } from '../support/tokens';
@@ -56,15 +57,6 @@ async function image(res: Response, type: string) {
   const meta = await sharp(body).metadata();
   return { body, size: `${meta.width}x${meta.height}`, format: meta.format, alpha: meta.hasAlpha };
 }
-
-const SIZES_5001 = {
-  thumb: '300x300',
-  mini: '120x120',
-  tile: '480x480',
-  preview: '800x600',
-  hero: '1440x1080',
-  katalog: '1200x900',
-};
 
 describe('GET /content/media/{media}/preview', () => {
   it('renders each active format on the fly when no rendition exists yet, and stores it', async () => {

@@ -8,7 +8,7 @@ import { mediaIndex } from '../../indexer/indexes/media';
 import { syncDocuments, syncOutbox } from '../../indexer/jobs/sync';
 import { importSnapshot } from '../../src/import';
 import { startStack, type Stack } from '../support/stack';
-import { copySample, editRecords, removeDir } from '../support/snapshot';
+import { editRecords } from '../support/snapshot';
 import { authHeaders, bearer } from '../support/tokens';
 import type { CmsFolder, CmsMedium, Data, Page } from '../support/types';
 
@@ -17,12 +17,11 @@ let snapshot: string;
 let token: string;
 beforeAll(async () => {
   stack = await startStack();
-  snapshot = await copySample();
+  snapshot = await stack.copySample();
   token = await bearer(stack.database.db, 'media');
 });
 afterAll(async () => {
   await stack?.stop();
-  if (snapshot) await removeDir(snapshot);
 });
 
 const get = async <T>(path: string): Promise<{ status: number; body: T }> => {

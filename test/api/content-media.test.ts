@@ -6,7 +6,7 @@
  */
 import { startStack, type Stack } from '../support/stack';
 import { authHeaders, bearer } from '../support/tokens';
-import type { CmsMedium, Data, Page } from '../support/types';
+import { MEDIUM_FIELDS, type CmsMedium, type Data, type Page } from '../support/types';
 
 /** What the CMS sees in the sample, newest first: the public eight plus 5004 (print) and 5016 (haendler). */
 const CMS = [5013, 5012, 5009, 5016, 5014, 5005, 5004, 5003, 5001, 5002];
@@ -60,26 +60,7 @@ describe('GET /content/media', () => {
   it('serializes the public medium fields plus the editor fields, in this order', async () => {
     const m = (await byId()).get(5001)!;
     expect(Object.keys(m)).toEqual([
-      'id',
-      'name',
-      'file_name',
-      'mime_type',
-      'type',
-      'size',
-      'url',
-      'thumb_url',
-      'conversions',
-      'srcset',
-      'alt',
-      'title',
-      'caption',
-      'description',
-      'copyright',
-      'license',
-      'ki_status',
-      'ki_label',
-      'folder',
-      'created_at',
+      ...MEDIUM_FIELDS,
       'source_id',
       'public',
       'release_status',

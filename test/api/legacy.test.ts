@@ -13,7 +13,6 @@ import { API_ROUTES } from '../../src/routes';
 import { type TestApi } from '../support/api';
 import { addCatalogs, pdfBytes, PUBLIC_CATALOG_SLUGS } from '../support/catalogs';
 import { startStack, type Stack } from '../support/stack';
-import { copySample, removeDir } from '../support/snapshot';
 import { expectNotFound, expectOnlyGet, recordQueries } from './reference/fixture';
 import type { Page } from '../support/types';
 
@@ -21,20 +20,15 @@ type Json = Record<string, unknown>;
 let stack: Stack;
 let api: TestApi;
 let off: TestApi;
-let dir: string;
 const BASE = 'http://api.test/api/v1';
 
 beforeAll(async () => {
-  dir = await copySample();
-  await addCatalogs(dir);
-  stack = await startStack({ catalog: dir });
+  stack = await startStack({ catalog: (dir) => addCatalogs(dir) });
   api = stack.api;
   off = await stack.startApi({ ...stack.config, legacyEndpoints: false });
 });
 afterAll(async () => {
-  await off?.close();
   await stack?.stop();
-  await removeDir(dir);
 });
 
 const get = <T = Json>(path: string) => api.json<T>(path);

@@ -9,18 +9,17 @@ import { productsIndex } from '../../indexer/indexes/products';
 import { syncDocuments, syncOutbox } from '../../indexer/jobs/sync';
 import { importSnapshot } from '../../src/import';
 import { type Stack, startStack, testMeiliClient } from '../support/stack';
-import { copySample, editRecords, removeDir } from '../support/snapshot';
+import { editRecords } from '../support/snapshot';
 import type { Data, MediaFolder, Medium, Page, Product } from '../support/types';
 
 let stack: Stack;
 let snapshot: string;
 beforeAll(async () => {
   stack = await startStack();
-  snapshot = await copySample();
+  snapshot = await stack.copySample();
 });
 afterAll(async () => {
   await stack?.stop();
-  if (snapshot) await removeDir(snapshot);
 });
 
 const ids = async (path: string) => (await stack.api.json<Page<{ id: number }>>(path)).data.map((r) => r.id);

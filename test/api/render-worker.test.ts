@@ -10,6 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createIndexWorker, type IndexWorker } from '../../indexer/worker';
 import type { RenderRequest } from '../../src/jobs/render-queue';
+import { eventually as poll } from '../support/outage';
 import { startStack, type Stack } from '../support/stack';
 import { pixelBomb } from '../support/images';
 import type { Data, Medium, Page } from '../support/types';
@@ -33,18 +34,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 90_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+/** Polls until `done` (renders are slow on a loaded machine: up to 90 s). */
+const eventually = <T>(read: () => Promise<T>, done: (value: T) => boolean) => poll(read, done, 90_000);
 
 it('renders the imported images and shows their conversions in lists and details', async () => {
   const product = () =>

@@ -3,16 +3,14 @@
  * drains the outbox, and the list responses show the change, including the fan-out of a renamed term, a
  * deactivated folder and a deactivated article. A full reindex while requests run drops no request.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { QueueEvents } from 'bullmq';
 import { redisConnection } from '../../src/jobs/connection';
 import { enqueueReindex, enqueueSync, INDEX_QUEUE_NAME } from '../../src/jobs/index-queue';
 import { createIndexWorker, type IndexWorker } from '../../indexer/worker';
 import { importSnapshot } from '../../src/import';
+import { runTs } from '../support/command';
 import { startStack, type Stack } from '../support/stack';
-import { copySample, editRecords, removeDir } from '../support/snapshot';
+import { editRecords } from '../support/snapshot';
 import type { ProductPage } from '../support/types';
 
 let stack: Stack;
@@ -34,14 +32,13 @@ beforeAll(async () => {
     prefix: stack.config.redisPrefix,
   });
   await events.waitUntilReady();
-  snapshot = await copySample();
+  snapshot = await stack.copySample();
 });
 afterAll(async () => {
   await events?.close();
   await indexer?.queue.obliterate({ force: true }); // leave no keys of this file's prefix in Redis
   await indexer?.close();
   await stack?.stop();
-  if (snapshot) await removeDir(snapshot);
 });
 
 const list = (query: string) => stack.api.json<ProductPage>(`/products${query}`);
@@ -97,18 +94,8 @@ it('asks the worker for a sync as soon as catalog:import commits (no scheduled s
   await editRecords(snapshot, 'products.ndjson', (records) =>
     records.map((r) => (r.id === 1003 ? { ...r, names: { de: 'Sofort sichtbar 160' } } : r)),
   );
-  const cli = path.resolve(__dirname, '../../src/cli/catalog-import.ts');
-  const tsx = path.resolve(__dirname, '../../node_modules/.bin/tsx');
-  const { env } = process;
-  await promisify(execFile)(tsx, [cli, snapshot, '--quiet'], {
-    env: {
-      ...env,
-      DATABASE_URL: stack.database.url,
-      MEDIA_ROOT: stack.mediaRoot,
-      REDIS_URL: stack.config.redisUrl,
-      REDIS_PREFIX: stack.config.redisPrefix,
-    },
-  });
+  const run = await runTs('src/cli/catalog-import.ts', [snapshot, '--quiet'], stack.childEnv());
+  if (run.code !== 0) throw new Error(`catalog:import failed: ${run.stderr}`);
   const committed = Date.now();
   let seen: number | undefined;
   while (Date.now() - committed < 10_000) {

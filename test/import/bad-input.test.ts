@@ -5,7 +5,7 @@
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ImportError, importSnapshot, type ImportMode } from '../../src/import';
-import { copySample, editRecords, fingerprint, removeDir, replaceLine } from '../support/snapshot';
+import { editRecords, fingerprint, replaceLine } from '../support/snapshot';
 import { runTs } from '../support/command';
 import { startStack, type Stack } from '../support/stack';
 
@@ -13,7 +13,6 @@ type Json = Record<string, unknown>;
 let stack: Stack;
 let mediaRoot: string;
 let loaded: Record<string, string>;
-const dirs: string[] = [];
 
 beforeAll(async () => {
   stack = await startStack({ api: false, index: false });
@@ -23,7 +22,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await Promise.all(dirs.map(removeDir));
 });
 
 const edit = (file: string, id: number, change: (r: Json) => Json) => (dir: string) =>
@@ -253,8 +251,7 @@ const cases: Case[] = [
 
 describe.each(cases)('$name', ({ mutate, mode, file, line, field, reason }) => {
   it(`stops with ${file}${line ? ` line ${line}` : ''}${field ? ` field ${field}` : ''} and changes nothing`, async () => {
-    const dir = await copySample();
-    dirs.push(dir);
+    const dir = await stack.copySample();
     await mutate(dir);
     const error = await importSnapshot(stack.database.db, dir, { mode: mode ?? 'full', mediaRoot }).catch(
       (e: unknown) => e,
@@ -269,8 +266,7 @@ describe.each(cases)('$name', ({ mutate, mode, file, line, field, reason }) => {
 
 describe('npm run catalog:import on a bad snapshot', () => {
   it('exits 1 with one line naming file, line and field', async () => {
-    const dir = await copySample();
-    dirs.push(dir);
+    const dir = await stack.copySample();
     await edit('articles.ndjson', 2007, (r) => ({ ...r, type: 'zubehoer' }))(dir);
     const result = await runTs('src/cli/catalog-import.ts', [dir, '--quiet'], stack.childEnv());
     expect(result.code).toBe(1);

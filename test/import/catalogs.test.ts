@@ -8,13 +8,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ImportError, importSnapshot } from '../../src/import';
 import { addCatalogs, CATALOG_RECORDS, pdfBytes } from '../support/catalogs';
-import { copySample, fingerprint, removeDir, SAMPLE_SNAPSHOT, writeSnapshot } from '../support/snapshot';
+import { fingerprint, SAMPLE_SNAPSHOT, writeSnapshot } from '../support/snapshot';
 import { startStack, type Stack } from '../support/stack';
 
 type Json = Record<string, unknown>;
 let stack: Stack;
 let mediaRoot: string;
-const dirs: string[] = [];
 
 beforeAll(async () => {
   stack = await startStack({ catalog: 'empty', api: false });
@@ -22,12 +21,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stack?.stop();
-  await Promise.all(dirs.map(removeDir));
 });
 
 async function sampleWithCatalogs(records: Json[] = CATALOG_RECORDS): Promise<string> {
-  const dir = await copySample();
-  dirs.push(dir);
+  const dir = await stack.copySample();
   await addCatalogs(dir, records);
   return dir;
 }
@@ -73,8 +70,10 @@ it('updates a changed catalog only, and deletes by _deleted (partial) and by abs
   const summary = await importSnapshot(stack.database.db, changed, { mode: 'full', mediaRoot });
   expect(summary.kinds.catalogs).toEqual({ read: 5, upserted: 1, deleted: 0 });
 
-  const partial = await writeSnapshot({ 'catalogs.ndjson': [{ id: 3, _deleted: true }] });
-  dirs.push(partial);
+  const partial = await writeSnapshot(
+    { 'catalogs.ndjson': [{ id: 3, _deleted: true }] },
+    await stack.tempDir('snapshot-'),
+  );
   const deleted = await importSnapshot(stack.database.db, partial, { mode: 'partial', mediaRoot });
   expect(deleted.kinds.catalogs).toMatchObject({ deleted: 1 });
   expect((await stack.database.db('catalogs').pluck('id')).sort()).toEqual([1, 2, 4, 5]);

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { ImportError, importSnapshot } from '../../src/import';
 import { runTs } from '../support/command';
 import { SnapshotDir } from '../../src/import/snapshot-dir';
-import { copySample, editRecords, fingerprint, readRecords, removeDir, tempDir } from '../support/snapshot';
+import { editRecords, fingerprint, readRecords, removeDir } from '../support/snapshot';
 import { startStack, type Stack } from '../support/stack';
 
 type Json = Record<string, unknown>;
@@ -26,7 +26,6 @@ let mediaRoot: string;
 let outside: string;
 let loaded: Record<string, string>;
 let stored: Record<string, number>;
-const dirs: string[] = [];
 const servers: net.Server[] = [];
 
 /** What a file outside the snapshot holds: nothing of it may reach MEDIA_ROOT, /files or an error text. */
@@ -63,8 +62,7 @@ async function storage(): Promise<Record<string, number>> {
 beforeAll(async () => {
   stack = await startStack({ index: false });
   mediaRoot = stack.mediaRoot;
-  outside = await tempDir('outside-');
-  dirs.push(outside);
+  outside = await stack.tempDir('outside-');
   await writeFile(path.join(outside, 'secret.txt'), SECRET);
   loaded = await fingerprint(stack.database.db);
   stored = await storage();
@@ -73,7 +71,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const server of servers) server.close();
   await stack?.stop();
-  await Promise.all(dirs.map(removeDir));
 });
 
 /**
@@ -81,8 +78,7 @@ afterAll(async () => {
  * under files/) on the returned line, whose entry `plant` then creates.
  */
 async function hostileSnapshot(evil: string): Promise<{ dir: string; line: number }> {
-  const dir = await copySample();
-  dirs.push(dir);
+  const dir = await stack.copySample();
   await writeFile(path.join(dir, 'files/media/fresh.jpg'), FRESH);
   await editRecords(dir, 'media.ndjson', (rs) => [
     ...rs,
@@ -288,14 +284,12 @@ describe('a snapshot that fails after storing new files', () => {
   'a directory swapped for a link during the import',
   () => {
     it('is refused although its check was cached before the swap (Linux: the handle path is verified)', async () => {
-      const dir = await copySample();
-      dirs.push(dir);
+      const dir = await stack.copySample();
       const snapshot = await SnapshotDir.open(dir);
       const first = await snapshot.openFile('uploads/fl-45-p-komfort.jpg');
       await first.handle.close();
       // files/uploads becomes a link to a folder outside that holds a file of the same name.
-      const elsewhere = await tempDir('swapped-');
-      dirs.push(elsewhere);
+      const elsewhere = await stack.tempDir('swapped-');
       await writeFile(path.join(elsewhere, 'fl-45-p-komfort.jpg'), SECRET);
       await rename(path.join(dir, 'files/uploads'), path.join(elsewhere, 'old-uploads'));
       await symlink(elsewhere, path.join(dir, 'files/uploads'));
@@ -308,8 +302,7 @@ describe('a snapshot that fails after storing new files', () => {
 
 describe("the snapshot's data files", () => {
   it('refuses a link as an NDJSON file (its text never reaches the error)', async () => {
-    const dir = await copySample();
-    dirs.push(dir);
+    const dir = await stack.copySample();
     await removeDir(path.join(dir, 'synonyms.ndjson'));
     await symlink(path.join(outside, 'secret.txt'), path.join(dir, 'synonyms.ndjson'));
     const error = await importWithin(dir, 5000);
@@ -322,8 +315,7 @@ describe("the snapshot's data files", () => {
   });
 
   it('refuses a dangling link instead of reading it as an absent file (which a full import would empty)', async () => {
-    const dir = await copySample();
-    dirs.push(dir);
+    const dir = await stack.copySample();
     await removeDir(path.join(dir, 'products.ndjson'));
     await symlink(path.join(outside, 'gone.ndjson'), path.join(dir, 'products.ndjson'));
     const error = await importWithin(dir, 5000);
@@ -334,8 +326,7 @@ describe("the snapshot's data files", () => {
   });
 
   it('refuses a linked manifest.json', async () => {
-    const dir = await copySample();
-    dirs.push(dir);
+    const dir = await stack.copySample();
     await rename(path.join(dir, 'manifest.json'), path.join(outside, 'manifest.json'));
     await symlink(path.join(outside, 'manifest.json'), path.join(dir, 'manifest.json'));
     const error = await importWithin(dir, 5000);
@@ -346,8 +337,7 @@ describe("the snapshot's data files", () => {
   });
 
   it('refuses a FIFO as an NDJSON file without waiting for a writer', async () => {
-    const dir = await copySample();
-    dirs.push(dir);
+    const dir = await stack.copySample();
     const fifo = path.join(dir, 'articles.ndjson');
     await removeDir(fifo);
     await run('mkfifo', [fifo]);

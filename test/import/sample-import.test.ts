@@ -5,19 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importSnapshot, type ImportMode } from '../../src/import';
-import {
-  copySample,
-  editRecords,
-  fingerprint,
-  removeDir,
-  SAMPLE_SNAPSHOT,
-  writeSnapshot,
-} from '../support/snapshot';
+import { editRecords, fingerprint, removeDir, SAMPLE_SNAPSHOT, writeSnapshot } from '../support/snapshot';
 import { startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
 let mediaRoot: string;
-const dirs: string[] = [];
 
 const run = (dir: string, mode: ImportMode = 'full') =>
   importSnapshot(stack.database.db, dir, { mode, mediaRoot });
@@ -36,8 +28,7 @@ const markOutboxDone = () =>
   stack.database.db('index_outbox').update({ processed_at: stack.database.db.fn.now() });
 
 async function sampleCopy(): Promise<string> {
-  const dir = await copySample();
-  dirs.push(dir);
+  const dir = await stack.copySample();
   return dir;
 }
 
@@ -48,7 +39,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await Promise.all(dirs.map(removeDir));
 });
 
 describe('first import of the sample snapshot', () => {
@@ -263,8 +253,7 @@ describe('partial mode', () => {
   });
 
   const partial = async (files: Parameters<typeof writeSnapshot>[0]) => {
-    const dir = await writeSnapshot(files);
-    dirs.push(dir);
+    const dir = await writeSnapshot(files, await stack.tempDir('snapshot-'));
     return run(dir, 'partial');
   };
 

@@ -6,38 +6,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { RenderFormat } from '../../src/catalog/rendition-formats';
 import {
   OversizeInputError,
   renderFormats,
   RenderInputError,
   type Rendition,
 } from '../../indexer/render/sharp';
-import { BUILTIN_IMAGE_FORMATS } from '../../src/catalog/image-formats';
-
-const FORMATS: RenderFormat[] = [
-  ...BUILTIN_IMAGE_FORMATS.map((f) => ({
-    key: f.key,
-    width: f.width,
-    height: f.height,
-    fit: f.fit,
-    quality: null,
-  })),
-  { key: 'katalog', width: 1200, height: 900, fit: 'contain', quality: 90 },
-];
+import { byKey, FORMATS, sizes } from '../support/images';
 
 const fixture = (name: string) => path.join(__dirname, '..', 'fixtures', 'heic', name);
-const byKey = (renditions: Rendition[]) => Object.fromEntries(renditions.map((r) => [r.key, r]));
-
-async function sizes(renditions: Rendition[]) {
-  const out: Record<string, string> = {};
-  for (const r of renditions) {
-    const meta = await sharp(r.data).metadata();
-    expect([meta.width, meta.height]).toEqual([r.width, r.height]);
-    out[r.key] = `${meta.width}x${meta.height} ${meta.format}`;
-  }
-  return out;
-}
 
 /** RGBA of the pixel (x, y) of an encoded rendition. */
 async function pixel(r: Rendition, x: number, y: number) {

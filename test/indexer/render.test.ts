@@ -10,36 +10,11 @@ import {
   renderFormats,
   RenderInputError,
   UnsupportedInputError,
-  type Rendition,
 } from '../../indexer/render/sharp';
-import { BUILTIN_IMAGE_FORMATS } from '../../src/catalog/image-formats';
-import { pixelBomb } from '../support/images';
-
-const FORMATS: RenderFormat[] = [
-  ...BUILTIN_IMAGE_FORMATS.map((f) => ({
-    key: f.key,
-    width: f.width,
-    height: f.height,
-    fit: f.fit,
-    quality: null,
-  })),
-  { key: 'katalog', width: 1200, height: 900, fit: 'contain', quality: 90 },
-];
+import { byKey, FORMATS, pixelBomb, sizes } from '../support/images';
 
 const solid = (width: number, height: number, channels: 3 | 4 = 3, alpha = 1) =>
   sharp({ create: { width, height, channels, background: { r: 200, g: 60, b: 30, alpha } } });
-
-const byKey = (renditions: Rendition[]) => Object.fromEntries(renditions.map((r) => [r.key, r]));
-
-async function sizes(renditions: Rendition[]) {
-  const out: Record<string, string> = {};
-  for (const r of renditions) {
-    const meta = await sharp(r.data).metadata();
-    expect([meta.width, meta.height]).toEqual([r.width, r.height]); // reported = real
-    out[r.key] = `${meta.width}x${meta.height} ${meta.format}`;
-  }
-  return out;
-}
 
 describe('renderFormats', () => {
   it('crops exactly, fits max inside without enlarging, letterboxes contain (landscape JPEG)', async () => {

@@ -9,7 +9,7 @@ import pino from 'pino';
 import { createIndexWorker, SYNC_SCHEDULER_ID, type IndexWorker } from '../../indexer/worker';
 import { importSnapshot } from '../../src/import';
 import { eventually } from '../support/outage';
-import { copySample, editRecords, removeDir } from '../support/snapshot';
+import { editRecords } from '../support/snapshot';
 import { dropRedisKeys, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -19,7 +19,7 @@ const warnings: string[] = [];
 
 beforeAll(async () => {
   stack = await startStack();
-  snapshot = await copySample();
+  snapshot = await stack.copySample();
   const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) });
   indexer = await createIndexWorker({
     config: stack.config,
@@ -35,7 +35,6 @@ afterAll(async () => {
   await indexer?.queue.obliterate({ force: true }).catch(() => undefined);
   await indexer?.close();
   await stack?.stop();
-  if (snapshot) await removeDir(snapshot);
 });
 
 it('recreates a lost sync schedule, logs it, and indexes the waiting changes', async () => {

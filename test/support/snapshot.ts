@@ -24,9 +24,12 @@ export const removeDir = (dir: string) => rm(dir, { recursive: true, force: true
 
 type Json = Record<string, unknown>;
 
-/** A new snapshot directory with a manifest and the given NDJSON files (`{ 'taxons.ndjson': [records] }`). */
-export async function writeSnapshot(files: Record<string, Json[]>): Promise<string> {
-  const dir = await tempDir('snapshot-');
+/**
+ * A snapshot directory with a manifest and the given NDJSON files (`{ 'taxons.ndjson': [records] }`):
+ * `dir` (e.g. a stack's `tempDir()`), else a new temp directory the caller removes.
+ */
+export async function writeSnapshot(files: Record<string, Json[]>, dir?: string): Promise<string> {
+  dir ??= await tempDir('snapshot-');
   await writeFile(
     path.join(dir, 'manifest.json'),
     JSON.stringify({ format: 'catalog-snapshot', version: 1 }),

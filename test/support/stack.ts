@@ -84,6 +84,10 @@ export interface Stack {
   load(dir: string, mode?: 'full' | 'partial'): Promise<void>;
   /** Rebuilds every index and announces new generations (after the test changed Postgres). */
   reindex(): Promise<void>;
+  /** A writable copy of the sample snapshot, removed by `stop()`. */
+  copySample(): Promise<string>;
+  /** An empty temp directory, removed by `stop()`. */
+  tempDir(prefix?: string): Promise<string>;
   /**
    * The stack's database, media root and indexes with a Redis prefix of its own (its own rate-limit
    * counters and cache generations) and `env` on top: for a second API or a worker configured otherwise.
@@ -129,10 +133,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const importDir = (dir: string, mode: 'full' | 'partial') =>
     importSnapshot(database.db, dir, { mode, mediaRoot });
 
+  const ownCopy = async () => {
+    const dir = await copySample();
+    tempDirs.push(dir);
+    return dir;
+  };
+  const ownTempDir = async (prefix?: string) => {
+    const dir = await tempDir(prefix);
+    tempDirs.push(dir);
+    return dir;
+  };
+
   let snapshot: string | undefined;
   if (typeof catalog === 'function' || catalog === 'sample') {
-    snapshot = await copySample();
-    tempDirs.push(snapshot);
+    snapshot = await ownCopy();
     if (typeof catalog === 'function') await catalog(snapshot);
   } else if (catalog !== 'empty') {
     snapshot = catalog;
@@ -173,6 +187,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await reindex();
     },
     reindex,
+    copySample: ownCopy,
+    tempDir: ownTempDir,
     configWith(extra) {
       const own = testEnv(database.url, {
         MEDIA_ROOT: mediaRoot,

@@ -2,6 +2,7 @@
  * The response bodies the tests read, as TypeScript types inferred from the zod schemas the API answers
  * with (src/resources/<resource>/schema.ts, src/http/pagination.ts, src/http/errors.ts), so a test's
  * idea of a body cannot drift from the documented one. Use them as `api.json<Page<Medium>>('/media')`.
+ * Field orders, which the types do not carry, are written out here where several tests expect them.
  */
 import type { z } from 'zod';
 import type { Paginated } from '../../src/http/pagination';
@@ -33,6 +34,29 @@ export interface Data<T> {
 }
 
 export type Medium = z.infer<typeof MediumSchema>;
+/** The fields of a public medium in the order the API writes them (spec "Medium (asset)"). */
+export const MEDIUM_FIELDS = [
+  'id',
+  'name',
+  'file_name',
+  'mime_type',
+  'type',
+  'size',
+  'url',
+  'thumb_url',
+  'conversions',
+  'srcset',
+  'alt',
+  'title',
+  'caption',
+  'description',
+  'copyright',
+  'license',
+  'ki_status',
+  'ki_label',
+  'folder',
+  'created_at',
+];
 export type Conversion = z.infer<typeof ConversionSchema>;
 export type CmsMedium = z.infer<typeof CmsMediumSchema>;
 export type MediaFolder = z.infer<typeof MediaFolderSchema>;

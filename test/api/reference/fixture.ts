@@ -6,6 +6,26 @@
 import type { Knex } from 'knex';
 import type { TestApi } from '../../support/api';
 
+/** Manufacturers of the sample snapshot as the API writes them (embedded in series and models too). */
+export const fendt = {
+  id: 11,
+  slug: 'fendt',
+  short_name: 'Fendt',
+  names: { de: 'Fendt', en: 'Fendt', fr: 'Fendt' },
+};
+export const johnDeere = {
+  id: 12,
+  slug: 'john-deere',
+  short_name: 'John Deere',
+  names: { de: 'John Deere', en: 'John Deere' },
+};
+export const deutzFahr = {
+  id: 13,
+  slug: 'deutz-fahr',
+  short_name: 'Deutz-Fahr',
+  names: { de: 'Deutz-Fahr' },
+};
+
 /** Expects 404 with exactly the spec's `not_found` body (and the matching `X-Request-Id`). */
 export async function expectNotFound(api: TestApi, path: string): Promise<void> {
   const res = await api.get(path, { headers: { Accept: 'application/json' } });
@@ -22,7 +42,10 @@ export async function expectNotFound(api: TestApi, path: string): Promise<void> 
   });
 }
 
-/** Expects 405 `method_not_allowed` with `Allow: GET, HEAD` for POST, PUT, PATCH and DELETE on `path`. */
+/**
+ * Expects 405 `method_not_allowed` (in the body's `error.status` too) with `Allow: GET, HEAD` for POST,
+ * PUT, PATCH and DELETE on `path`.
+ */
 export async function expectOnlyGet(api: TestApi, path: string): Promise<void> {
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
     const res = await api.get(path, { method, headers: { Accept: 'application/json' } });
@@ -33,12 +56,14 @@ export async function expectOnlyGet(api: TestApi, path: string): Promise<void> {
       status: res.status,
       allow: res.headers.get('allow'),
       code: body.error.code,
+      errorStatus: body.error.status,
     }).toEqual({
       method,
       path,
       status: 405,
       allow: 'GET, HEAD',
       code: 'method_not_allowed',
+      errorStatus: 405,
     });
   }
 }

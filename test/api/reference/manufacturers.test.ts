@@ -4,7 +4,7 @@
  */
 import { editRecords } from '../../support/snapshot';
 import { startStack, type Stack } from '../../support/stack';
-import { expectNamedColumns, expectNotFound, expectOnlyGet, recordQueries } from './fixture';
+import { fendt, expectNamedColumns, expectNotFound, expectOnlyGet, recordQueries } from './fixture';
 
 let stack: Stack;
 
@@ -22,13 +22,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => stack.stop());
-
-const fendt = {
-  id: 11,
-  slug: 'fendt',
-  short_name: 'Fendt',
-  names: { de: 'Fendt', en: 'Fendt', fr: 'Fendt' },
-};
 
 describe('GET /manufacturers', () => {
   it('lists the active manufacturers by short_name, then slug, without short_name last', async () => {

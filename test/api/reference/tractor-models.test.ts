@@ -6,7 +6,15 @@
  */
 import { editRecords } from '../../support/snapshot';
 import { startStack, type Stack } from '../../support/stack';
-import { expectNamedColumns, expectNotFound, expectOnlyGet, recordQueries } from './fixture';
+import {
+  fendt,
+  johnDeere,
+  deutzFahr,
+  expectNamedColumns,
+  expectNotFound,
+  expectOnlyGet,
+  recordQueries,
+} from './fixture';
 import type { Page, TractorModel } from '../../support/types';
 
 let stack: Stack;
@@ -42,19 +50,6 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 const BASE = 'http://api.test/api/v1/tractor-models';
-const fendt = {
-  id: 11,
-  slug: 'fendt',
-  short_name: 'Fendt',
-  names: { de: 'Fendt', en: 'Fendt', fr: 'Fendt' },
-};
-const johnDeere = {
-  id: 12,
-  slug: 'john-deere',
-  short_name: 'John Deere',
-  names: { de: 'John Deere', en: 'John Deere' },
-};
-const deutzFahr = { id: 13, slug: 'deutz-fahr', short_name: 'Deutz-Fahr', names: { de: 'Deutz-Fahr' } };
 const series700 = { id: 21, slug: 'fendt-700-vario', names: '700 Vario', manufacturer_id: 11 };
 const series6r = { id: 22, slug: 'john-deere-6r', names: '6R-Serie', manufacturer_id: 12 };
 

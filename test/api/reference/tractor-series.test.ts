@@ -4,7 +4,15 @@
  */
 import { editRecords } from '../../support/snapshot';
 import { startStack, type Stack } from '../../support/stack';
-import { expectNamedColumns, expectNotFound, expectOnlyGet, recordQueries } from './fixture';
+import {
+  fendt,
+  johnDeere,
+  deutzFahr,
+  expectNamedColumns,
+  expectNotFound,
+  expectOnlyGet,
+  recordQueries,
+} from './fixture';
 
 let stack: Stack;
 
@@ -33,20 +41,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => stack.stop());
-
-const fendt = {
-  id: 11,
-  slug: 'fendt',
-  short_name: 'Fendt',
-  names: { de: 'Fendt', en: 'Fendt', fr: 'Fendt' },
-};
-const johnDeere = {
-  id: 12,
-  slug: 'john-deere',
-  short_name: 'John Deere',
-  names: { de: 'John Deere', en: 'John Deere' },
-};
-const deutzFahr = { id: 13, slug: 'deutz-fahr', short_name: 'Deutz-Fahr', names: { de: 'Deutz-Fahr' } };
 
 describe('GET /tractor-series', () => {
   it('lists every series by slug with its manufacturer; an inactive manufacturer is null', async () => {
