@@ -1,5 +1,5 @@
 /**
- * The API process never loads sharp or the HEIC decoder (issue 13, "a real boundary"): renders run in the
+ * The API process never loads sharp or the HEIC decoder ("a real boundary"): renders run in the
  * worker, and the CMS preview of a rendition not made yet waits for the worker's `preview` job
  * (src/resources/content-media/render.ts). The API runs as a child process built as `npm start` builds it
  * (test/support/api-process.ts, `startServer`), serves a preview that needs a render (done by a render

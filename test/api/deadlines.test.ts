@@ -1,5 +1,5 @@
 /**
- * Every wait on a dependency ends (issue 15, "Bounded waits"): with Postgres hanging or a statement
+ * Every wait on a dependency ends ("Bounded waits"): with Postgres hanging or a statement
  * blocked, the API's Postgres answers end at PG_ACQUIRE_TIMEOUT_MS / PG_STATEMENT_TIMEOUT_MS with 503
  * `service_unavailable`; with Meilisearch hanging, a search ends at MEILI_TIMEOUT_MS with 503. Every such
  * 503 says when to retry (`Retry-After`: Meilisearch's breaker probe time, RETRY_AFTER_S for Postgres).

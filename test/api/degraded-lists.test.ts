@@ -1,5 +1,5 @@
 /**
- * Degraded lists (issue 15): while Meilisearch cannot answer, `/products` lists without `search` and
+ * Degraded lists: while Meilisearch cannot answer, `/products` lists without `search` and
  * `facets` and `/media`, `/content/media` and `/articles` lists without `search` come from Postgres, byte
  * for byte the answer the index gives (same filters, order, page, total, links), marked
  * `X-Search-Degraded: 1` and counted in /metrics; a search still answers 503, as only the index can rank.

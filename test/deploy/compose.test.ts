@@ -1,5 +1,5 @@
 /**
- * Deployment files (issue 7): `npm run compose:check` accepts docker-compose.yml and the Dockerfile and
+ * Deployment files: `npm run compose:check` accepts docker-compose.yml and the Dockerfile and
  * rejects broken ones; the compose file passes every variable of config/env.ts to the app and pins the
  * Meilisearch version the tests run; the image runs the compiled output (no tsx) on the tests' Node release.
  */

@@ -1,5 +1,5 @@
 /**
- * Hostile input, property-based (issue 15, fast-check): for every route of the route table, path and query
+ * Hostile input, property-based (fast-check): for every route of the route table, path and query
  * values made of arbitrary code units (NUL, lone surrogates sent as their invalid UTF-8 bytes, `%zz`, a
  * lone `%`, overlong UTF-8, quotes and filter syntax), 10,000-character values, arrays and nested arrays
  * where scalars belong, and unknown parameters. Whatever the input: never a 5xx, every error in the spec's

@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 15). A NUL byte (`%00`) in a path or a query value (Postgres rejects it, SQLSTATE
+ * Hostile input. A NUL byte (`%00`) in a path or a query value (Postgres rejects it, SQLSTATE
  * 22021, and the client got 500): a path naming nothing answers 404; in a query value it reads as a
  * space, so a value that is nothing else is empty and ignored, as the spec wants for an invalid filter
  * value. Errors of Node's HTTP parser (an unknown method, oversized headers) get the spec's JSON error

@@ -1,5 +1,5 @@
 /**
- * Our `links` and `meta` against a real Laravel (issue 16). Every paginated route of the route table gets
+ * Our `links` and `meta` against a real Laravel. Every paginated route of the route table gets
  * a grid of URLs (page edge cases, per_page forms, encodings, array forms, empty, unknown and oddly named
  * parameters); the answers of our running app are compared, field by field and in key order, with what
  * `JsonResource::collection(Item::paginate($perPage)->withQueryString())` answers in the harness of

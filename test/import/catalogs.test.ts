@@ -1,5 +1,5 @@
 /**
- * The optional `catalogs.ndjson` of a snapshot (issue 16, docs/snapshot-catalogs.md): imported like every
+ * The optional `catalogs.ndjson` of a snapshot (docs/snapshot-catalogs.md): imported like every
  * other kind (streamed, validated with file, line and field, PDFs stored by content, idempotent, deleted by
  * a full snapshot without it or by `_deleted` in a partial one), recorded in the outbox as `catalog`.
  */

@@ -1,5 +1,5 @@
 /**
- * Crash recovery of the real worker process (issue 15.5): `indexer/worker.ts` runs as a child process over
+ * Crash recovery of the real worker process: `indexer/worker.ts` runs as a child process over
  * this file's database, index prefix and Redis prefix, and is killed with SIGKILL in the middle of a full
  * reindex, of a sync round and of a render backlog, then started again. Each case shows that the live
  * indexes answered every search meanwhile (the API, in-process, is polled throughout), that the work
@@ -8,7 +8,7 @@
  * prints the recovery time: kill → restart → state complete.
  *
  * WORKER_LOCK_MS=5000: a killed job's lock expires after 5 s and the stalled check (every 5 s) runs it
- * again, instead of BullMQ's default 30 s (about 40 s from kill to rerun, as the issue measured).
+ * again, instead of BullMQ's default 30 s (about 40 s from kill to rerun).
  *
  * The demo catalog's `tiny` scale (30 products, 200 articles, 91 media), so a reindex and a sync round
  * take long enough to be cut.

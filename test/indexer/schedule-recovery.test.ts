@@ -1,7 +1,7 @@
 /**
  * After Redis loses its data (a restart without persistence, a failover to an empty replica, FLUSHALL),
  * the worker notices that its sync schedule is gone, recreates it, says so in its log, and indexes what
- * waits in the outbox (issue 15: it used to stay alive and silently stop indexing); the API's result cache
+ * waits in the outbox (it used to stay alive and silently stop indexing); the API's result cache
  * sees the restarted generation counters as new (their epoch changed), so it shows the change too. Data
  * loss is simulated by deleting this file's Redis prefix only: the other test files share the server.
  */

@@ -1,5 +1,5 @@
 /**
- * PDF catalogs for tests (issue 16, docs/snapshot-catalogs.md): `addCatalogs(dir)` writes a
+ * PDF catalogs for tests (docs/snapshot-catalogs.md): `addCatalogs(dir)` writes a
  * `catalogs.ndjson` and its PDFs into a snapshot directory (e.g. a `copySample()` copy). Five catalogs,
  * two of them public: a draft, one expired and one not yet valid are not.
  */

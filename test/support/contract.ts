@@ -1,5 +1,5 @@
 /**
- * The contract check of the integration suite (issue 7): every response a test receives through
+ * The contract check of the integration suite: every response a test receives through
  * `startTestApi`'s `get()`/`json()` is validated against the generated OpenAPI document (src/openapi):
  * the status must be documented for the operation, its required headers present, and a JSON body must
  * match the response schema (strict objects: an undocumented field fails, and so does a missing one).
