@@ -5,8 +5,7 @@
  * 503 says when to retry (`Retry-After`: Meilisearch's breaker probe time, RETRY_AFTER_S for Postgres).
  */
 import { RETRY_AFTER_S } from '../../src/http/errors';
-import { type TestApi } from '../support/api';
-import { type Stack, startStack, testMeili } from '../support/stack';
+import { type Stack, startStack, type TestApi, testMeili } from '../support/stack';
 import { startTcpProxy, type TcpProxy } from '../support/outage';
 
 let stack: Stack;

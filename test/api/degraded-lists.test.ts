@@ -4,8 +4,7 @@
  * for byte the answer the index gives (same filters, order, page, total, links), marked
  * `X-Search-Degraded: 1` and counted in /metrics; a search still answers 503, as only the index can rank.
  */
-import { type TestApi } from '../support/api';
-import { type Stack, startStack, testMeili } from '../support/stack';
+import { type Stack, startStack, type TestApi, testMeili } from '../support/stack';
 import { startTcpProxy, type TcpProxy } from '../support/outage';
 import { bearer } from '../support/tokens';
 

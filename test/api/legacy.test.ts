@@ -10,9 +10,8 @@ import { LEGACY_DEPRECATED_AT } from '../../src/http/router';
 import { buildOpenApiDocument } from '../../src/openapi/document';
 import { LEGACY_ROUTES } from '../../src/resources/legacy/routes';
 import { API_ROUTES } from '../../src/routes';
-import { type TestApi } from '../support/api';
 import { addCatalogs, pdfBytes, PUBLIC_CATALOG_SLUGS } from '../support/catalogs';
-import { startStack, type Stack } from '../support/stack';
+import { type Stack, startStack, type TestApi } from '../support/stack';
 import { expectNotFound, expectOnlyGet, recordQueries } from './reference/fixture';
 import type { Page } from '../support/types';
 

@@ -6,8 +6,7 @@
  * the real worker: import → sync → the next request shows the change, with the cache on.)
  */
 import { advanceGenerations } from '../../src/search/generations';
-import { type TestApi } from '../support/api';
-import { type Stack, startStack, testMeiliClient } from '../support/stack';
+import { type Stack, startStack, type TestApi, testMeiliClient } from '../support/stack';
 import type { Medium, Page, Product } from '../support/types';
 
 let stack: Stack;

@@ -5,8 +5,7 @@
 import { Index } from 'meilisearch';
 import { popularSearchesQuery } from '../../src/resources/search-suggestions/query';
 import { isSuggestible } from '../../src/search-log/row';
-import { type TestApi } from '../support/api';
-import { type Stack, startStack, testMeiliClient } from '../support/stack';
+import { type Stack, startStack, type TestApi, testMeiliClient } from '../support/stack';
 import { bearer } from '../support/tokens';
 import type { ErrorBody, Suggestion } from '../support/types';
 

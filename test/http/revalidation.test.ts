@@ -4,8 +4,7 @@
  * max-age` from API_CACHE_MAX_AGE capped by the nearest expiring image in the body, `private, no-cache`
  * with `Vary: Authorization` on protected routes. Real Postgres and Meilisearch, the sample snapshot.
  */
-import { type TestApi } from '../support/api';
-import { startStack, type Stack } from '../support/stack';
+import { type Stack, startStack, type TestApi } from '../support/stack';
 import { bearer } from '../support/tokens';
 
 let stack: Stack;
