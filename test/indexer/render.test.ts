@@ -16,6 +16,20 @@ import { byKey, FORMATS, pixelBomb, sizes } from '../support/images';
 const solid = (width: number, height: number, channels: 3 | 4 = 3, alpha = 1) =>
   sharp({ create: { width, height, channels, background: { r: 200, g: 60, b: 30, alpha } } });
 
+/** An 800 × 600 JPEG of gaussian noise (compresses badly, so quality shows in the size). */
+const noisyJpeg = () =>
+  sharp({
+    create: {
+      width: 800,
+      height: 600,
+      channels: 3,
+      background: 'black',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
+
 describe('renderFormats', () => {
   it('crops exactly, fits max inside without enlarging, letterboxes contain (landscape JPEG)', async () => {
     const input = await solid(1600, 1200).jpeg().toBuffer();
@@ -135,17 +149,7 @@ describe('renderFormats', () => {
   });
 
   it('uses the quality of the format', async () => {
-    const input = await sharp({
-      create: {
-        width: 800,
-        height: 600,
-        channels: 3,
-        background: 'black',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .jpeg()
-      .toBuffer();
+    const input = await noisyJpeg();
     const format = (quality: number): RenderFormat => ({
       key: 'q',
       width: 800,
@@ -160,17 +164,7 @@ describe('renderFormats', () => {
   });
 
   it('fails a truncated or corrupt file with RenderInputError and renders nothing', async () => {
-    const input = await sharp({
-      create: {
-        width: 800,
-        height: 600,
-        channels: 3,
-        background: 'black',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .jpeg()
-      .toBuffer();
+    const input = await noisyJpeg();
     await expect(renderFormats(input.subarray(0, input.length / 2), FORMATS)).rejects.toThrow(
       new RenderInputError('cannot decode jpeg image: VipsJpeg: premature end of JPEG image'),
     );
