@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, symlink } from 'node:fs/promises';
+import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } from '../src/db/database';
@@ -40,13 +40,18 @@ async function runChild(databaseUrl: string, dir: string, mediaRoot: string): Pr
   return JSON.parse(stdout.trim().split('\n').pop()!) as ImportRun;
 }
 
-/** A snapshot of only the manifest and articles of `snapshot` (symlinks), to measure article throughput alone. */
+/**
+ * A snapshot of only the manifest and articles of `snapshot`, to measure article throughput alone: hard
+ * links (regular files, as the importer requires; a copy across file systems).
+ */
 async function articlesOnly(snapshot: string): Promise<string> {
   const dir = `${snapshot}-articles-only`;
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   for (const file of ['manifest.json', 'articles.ndjson'])
-    await symlink(path.join(snapshot, file), path.join(dir, file));
+    await link(path.join(snapshot, file), path.join(dir, file)).catch(() =>
+      copyFile(path.join(snapshot, file), path.join(dir, file)),
+    );
   return dir;
 }
 

@@ -3,7 +3,7 @@
  * result cache on and the real worker (indexer/worker.ts: an outbox sync every 2 s, then the new index
  * generation announced on Redis) running. Small catalog (seed 1) in a database of its own, its indexes
  * built in-process into the benchmark's Meilisearch under an index prefix of their own, then the worker
- * and an API child over them. Each change: a copy of the snapshot (symlinks, `products.ndjson` rewritten)
+ * and an API child over them. Each change: a copy of the snapshot (`products.ndjson` rewritten)
  * with one product's German name changed, imported in full mode in one of two ways:
  *
  * - `cli`: `src/cli/catalog-import.ts` as its own process, as operators run it: `importSnapshot`, then a
@@ -15,7 +15,7 @@
  * the new name.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../../config/env';
@@ -127,7 +127,10 @@ export async function benchFreshness(options: {
     await rm(work, { recursive: true, force: true });
     await mkdir(work, { recursive: true });
     for (const name of await readdir(SMALL_SNAPSHOT)) {
-      if (name !== 'products.ndjson') await symlink(path.join(SMALL_SNAPSHOT, name), path.join(work, name));
+      // copies, not links: the importer reads only regular files inside the snapshot
+      if (name !== 'products.ndjson') {
+        await cp(path.join(SMALL_SNAPSHOT, name), path.join(work, name), { recursive: true });
+      }
     }
     const random = seededRandom(14);
     const url = `${api.origin}/api/v1/products?ids[]=${product.id}`;
