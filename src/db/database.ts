@@ -137,10 +137,13 @@ export function isPostgresUnavailable(error: unknown): boolean {
       if (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_CLASSES.has(code.slice(0, 2))) return true;
     }
     // node-postgres, a pooled connection whose backend was terminated or a connect past its timeout (no
-    // SQLSTATE: the socket closed); knex puts the SQL in front of the message (`<sql> - Connection ...`).
+    // SQLSTATE: the socket closed; `timeout expired` is its own connect deadline, which races knex's
+    // acquire deadline of the same length); knex puts the SQL in front of the message (`<sql> - ...`).
     return (
       typeof message === 'string' &&
-      /(^|- )Connection terminated( unexpectedly| due to connection timeout)?$/.test(message)
+      /(^|- )(Connection terminated( unexpectedly| due to connection timeout)?|timeout expired)$/.test(
+        message,
+      )
     );
   });
 }

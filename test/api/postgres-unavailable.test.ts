@@ -99,6 +99,9 @@ describe('isPostgresUnavailable', () => {
     ).toBe(true);
     expect(isPostgresUnavailable(new Error('select 1 - Connection terminated unexpectedly'))).toBe(true);
     expect(isPostgresUnavailable(new Error('Connection terminated due to connection timeout'))).toBe(true);
+    // node-postgres's own connect deadline, which races knex's acquire deadline of the same length
+    expect(isPostgresUnavailable(new Error('timeout expired'))).toBe(true);
+    expect(isPostgresUnavailable(new Error('the render timeout expired'))).toBe(false);
   });
 
   it.each(['42P01', '42703', '22P02', '23505', '42501'])(
