@@ -3,11 +3,24 @@
  * `EDGE_TAG_HEADER`) and the worker (which purges exactly the tags it changed). A tag is
  * `<kind>-<id>` for one record (`product-1000002`) or `index-<name>` for everything listed from one index
  * (`index-products`): a list page changes with any change of its index, so that tag purges it.
+ *
+ * The rule both sides keep: a change of the record `<kind> <id>` purges `recordTag(kind, id)` and
+ * `indexTagOf(kind)`. Answers that show few records name each one; lists, legacy endpoints and the small
+ * kinds (manufacturers, series, models, taxonomies, folders, formats, catalogs) name the kind-wide tag.
  */
 
 /** The kinds of record a tag can name. */
 export type TagKind =
-  'product' | 'article' | 'medium' | 'manufacturer' | 'taxonomy' | 'folder' | 'format' | 'series' | 'model';
+  | 'product'
+  | 'article'
+  | 'medium'
+  | 'manufacturer'
+  | 'taxonomy'
+  | 'folder'
+  | 'format'
+  | 'series'
+  | 'model'
+  | 'catalog';
 
 /** The index (or kind-wide) tags: a change anywhere in it purges the answers tagged with it. */
 export type IndexName =
@@ -19,7 +32,8 @@ export type IndexName =
   | 'folders'
   | 'formats'
   | 'series'
-  | 'models';
+  | 'models'
+  | 'catalogs';
 
 /** The tag of one record, e.g. `recordTag('product', 1000002)` → `product-1000002`. */
 export function recordTag(kind: TagKind, id: number | string): string {
@@ -49,6 +63,7 @@ const KIND_INDEX: Record<TagKind, IndexName> = {
   format: 'formats',
   series: 'series',
   model: 'models',
+  catalog: 'catalogs',
 };
 
 /** The index tag that covers a record tag of `kind` (a superset of it). */
