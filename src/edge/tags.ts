@@ -5,7 +5,8 @@
  * (`index-products`): a list page changes with any change of its index, so that tag purges it.
  *
  * The rule both sides keep: a change of the record `<kind> <id>` purges `recordTag(kind, id)` and
- * `indexTagOf(kind)`. Answers that show few records name each one; lists, legacy endpoints and the small
+ * `indexTagOf(kind)`; a change of many records of a kind at once purges `indexTagOf(kind)` and
+ * `everyTag(kind)`. Answers that show few records name each one; lists, legacy endpoints and the small
  * kinds (manufacturers, series, models, taxonomies, folders, formats, catalogs) name the kind-wide tag.
  */
 
@@ -43,6 +44,14 @@ export function recordTag(kind: TagKind, id: number | string): string {
 /** The tag of a whole index, e.g. `indexTag('products')` → `index-products`. */
 export function indexTag(name: IndexName): string {
   return `index-${name}`;
+}
+
+/**
+ * The tag every answer carries that shows records of `kind` one by one outside a list (a detail, a stored
+ * file), e.g. `every-product`: a bulk change of the kind, whose ids are not known one by one, purges it.
+ */
+export function everyTag(kind: TagKind): string {
+  return `every-${kind}`;
 }
 
 /** True for an index tag (`index-…`). */

@@ -20,7 +20,7 @@ import { renditionFileName, renditionId } from '../../media/urls';
 import { FILE_KINDS, findPublicFile, findRendition, type FileKind } from './query';
 import { catalogFile } from '../legacy/catalogs/file';
 import { ORIGINAL_CACHE_CONTROL, sendStoredFile, type FileToSend } from './serve';
-import { formatTags, indexTag, recordTag } from '../../edge/tags';
+import { everyTag, formatTags, indexTag, recordTag } from '../../edge/tags';
 import type { StoredFileRecord } from './query';
 
 /**
@@ -53,10 +53,10 @@ function fileTags(deps: AppDeps, kind: FileKind, id: number, file: StoredFileRec
   if (!header) return undefined;
   const tags =
     kind === 'media'
-      ? [recordTag('medium', id), indexTag('folders')]
+      ? [recordTag('medium', id), everyTag('medium'), indexTag('folders')]
       : file.productId === undefined
-        ? [indexTag('products')]
-        : [recordTag('product', file.productId)];
+        ? [everyTag('product')]
+        : [recordTag('product', file.productId), everyTag('product')];
   return { header, value: formatTags(tags) };
 }
 

@@ -4,7 +4,7 @@
  * docs/api/media.md.
  */
 import type { MediumRecord } from '../../catalog/records';
-import { recordTag } from '../../edge/tags';
+import { everyTag, indexTag, recordTag } from '../../edge/tags';
 import { cachedDetail } from '../cached-detail';
 import { searchableList } from '../searchable-list';
 import { listMediaFromPostgres, mediaAnswerableFromPostgres } from './fallback';
@@ -34,5 +34,6 @@ export const show = cachedDetail({
   load: (deps, key, now) => findPublicMedium(deps.db, key, now),
   serialize: (m, { config }) => serializeMedium(m, config.appUrl),
   expiries: (m) => [m.valid_until],
-  tags: (m) => [recordTag('medium', m.id)],
+  // A folder's release shows or hides its media.
+  tags: (m) => [recordTag('medium', m.id), everyTag('medium'), indexTag('folders')],
 });
