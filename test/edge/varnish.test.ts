@@ -4,6 +4,8 @@
  * of a tag evicts exactly the answers tagged with it, rate-limit headers of a cached answer are not
  * replayed, and a stale answer is served within grace while the API is down.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { startStack, type Stack, type TestApi } from '../support/stack';
 import { startVarnish, type TestVarnish } from '../support/varnish';
@@ -160,6 +162,42 @@ describe('Varnish in front of the API', () => {
       expect((await get('/products/rp-125-f', edge)).status).toBe(503);
     } finally {
       await edge.stop();
+    }
+  });
+
+  it('keeps serving the last good answer while the backend answers 5xx', async () => {
+    // A stand-in for an API whose dependencies failed: a good answer living 1 s, then only 500s.
+    let failing = false;
+    let requests = 0;
+    const backend = createServer((req, res) => {
+      requests += 1;
+      if (failing) {
+        res.writeHead(500, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+        res.end('{"message":"Server Error."}');
+      } else {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, s-maxage=1' });
+        res.end('{"data":"good"}');
+      }
+    });
+    await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+    const edge = await startVarnish(`http://127.0.0.1:${(backend.address() as AddressInfo).port}`);
+    try {
+      expect((await get('/thing', edge)).body).toBe('{"data":"good"}');
+      failing = true;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const before = requests;
+      for (let i = 0; i < 3; i += 1) {
+        const stale = await get('/thing', edge);
+        expect([stale.status, stale.body]).toEqual([200, '{"data":"good"}']);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      // the background refreshes did reach the backend, and their 500s replaced nothing
+      expect(requests).toBeGreaterThan(before);
+      // a page never cached gets the backend's error
+      expect((await get('/other', edge)).status).toBe(500);
+    } finally {
+      await edge.stop();
+      await new Promise<void>((resolve) => backend.close(() => resolve()));
     }
   });
 });
