@@ -2,11 +2,15 @@
  * The shipped VCL (deploy/varnish/default.vcl) on a real varnishd in front of the real API: public reads
  * are cached for the API's shared lifetime, searches always reach the API (and its search log), a PURGE
  * of a tag evicts exactly the answers tagged with it, rate-limit headers of a cached answer are not
- * replayed, and a stale answer is served within grace while the API is down.
+ * replayed, a stale answer is served within grace while the API is down or answers 5xx, and the worker's
+ * purge after a sync round makes the next read show the change.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import pino from 'pino';
+import { syncOutbox } from '../../indexer/jobs/sync';
+import { createEdgePurger } from '../../src/edge/purge';
 import { startStack, type Stack, type TestApi } from '../support/stack';
 import { startVarnish, type TestVarnish } from '../support/varnish';
 
@@ -199,5 +203,40 @@ describe('Varnish in front of the API', () => {
       await edge.stop();
       await new Promise<void>((resolve) => backend.close(() => resolve()));
     }
+  });
+
+  it("shows a change at the next read once the worker's sync round purged its tags", async () => {
+    const detail = '/products/rp-125-f';
+    // a product change purges every product list (index-products), not another index's pages
+    const other = '/media?per_page=2';
+    await syncOutbox(stack.indexer); // the import's rows, which the stack's reindex left in the outbox
+    for (const path of [detail, other]) await get(path);
+    expect([(await get(detail)).hit, (await get(other)).hit]).toEqual([true, true]);
+
+    await stack.database
+      .db('products')
+      .where('id', 1002)
+      .update({ names: { de: 'Rundballenpresse frisch' } });
+    await stack.database
+      .db('index_outbox')
+      .insert({ entity: 'product', entity_id: '1002', action: 'upsert' });
+    const purger = createEdgePurger({
+      urls: [varnish.origin],
+      header: 'xkey',
+      logger: pino({ level: 'silent' }),
+    });
+    stack.indexer.purge = (tags) => purger.purge(tags);
+    try {
+      await syncOutbox(stack.indexer);
+      await purger.idle();
+    } finally {
+      delete stack.indexer.purge;
+    }
+    expect(purger.stats).toMatchObject({ failures: 0 });
+
+    const fresh = await get(detail);
+    expect(fresh.hit).toBe(false);
+    expect(fresh.body).toContain('Rundballenpresse frisch');
+    expect((await get(other)).hit).toBe(true);
   });
 });
