@@ -53,6 +53,30 @@ const urlWith = (...protocols: string[]) =>
     .url()
     .refine((v) => protocols.includes(new URL(v).protocol), `must be a ${protocols.join(' or ')} URL`);
 
+/** Headers the API writes for its own purposes: a tag header of one of these names would clobber them. */
+const RESERVED_HEADERS = [
+  'cache-control',
+  'etag',
+  'vary',
+  'content-type',
+  'content-length',
+  'content-disposition',
+  'set-cookie',
+  'link',
+  'deprecation',
+  'location',
+  'retry-after',
+];
+
+/** An HTTP header name (RFC 9110 `token`), e.g. `xkey`, `Surrogate-Key`, `Cache-Tag`. */
+const headerToken = z
+  .string()
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name (a token)')
+  .refine(
+    (name) => !RESERVED_HEADERS.includes(name.toLowerCase()),
+    'must not be a header the API sets itself (Cache-Control, ETag, Vary, Content-*, ...)',
+  );
+
 const schema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -83,6 +107,13 @@ const schema = z.object({
   API_RATE_LIMIT_GUEST: z.coerce.number().int().min(1).default(600),
   SEARCH_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   API_CACHE_MAX_AGE: z.coerce.number().int().min(0).max(31_536_000).default(0),
+  EDGE_TAG_HEADER: headerToken.default('xkey'),
+  EDGE_MAX_AGE: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
+  EDGE_PURGE_URLS: z
+    .string()
+    .default('')
+    .transform(commaList)
+    .pipe(z.array(urlWith('http:', 'https:'))),
   API_RESULT_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   MEILI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   MEILI_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
@@ -159,6 +190,15 @@ export interface AppConfig {
   searchLogRetentionDays: number;
   /** seconds a shared cache may keep a public JSON response (`Cache-Control: public, max-age`); 0 = revalidate */
   apiCacheMaxAge: number;
+  /**
+   * the response header naming the cache tags of a public answer (src/edge/tags.ts): `xkey` for Varnish,
+   * `Surrogate-Key` or `Cache-Tag` for CDNs; undefined (`EDGE_TAG_HEADER=off`): no tags are sent
+   */
+  edgeTagHeader: string | undefined;
+  /** seconds a shared cache may keep a public answer (`s-maxage`), never past its `expiresAt`; 0 = none */
+  edgeMaxAge: number;
+  /** the base URLs the worker sends its `PURGE /` requests to (src/edge/purge.ts); none by default */
+  edgePurgeUrls: string[];
   /** bytes the API's result cache of list and search answers may hold (src/search/result-cache.ts); 0 = off */
   resultCacheBytes: number;
   /** ms the API waits for one Meilisearch request (connect included) before it answers 503 */
@@ -261,6 +301,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitGuest: e.API_RATE_LIMIT_GUEST,
     searchLogRetentionDays: e.SEARCH_LOG_RETENTION_DAYS,
     apiCacheMaxAge: e.API_CACHE_MAX_AGE,
+    edgeTagHeader: e.EDGE_TAG_HEADER.toLowerCase() === 'off' ? undefined : e.EDGE_TAG_HEADER,
+    edgeMaxAge: e.EDGE_MAX_AGE,
+    edgePurgeUrls: e.EDGE_PURGE_URLS.map((url) => url.replace(/\/+$/, '')),
     resultCacheBytes: e.API_RESULT_CACHE_MB * 1024 * 1024,
     meiliTimeoutMs: e.MEILI_TIMEOUT_MS,
     meiliBreakerThreshold: e.MEILI_BREAKER_THRESHOLD,

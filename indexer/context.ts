@@ -56,6 +56,11 @@ export interface IndexerContext {
    * Absent where no API caches (tests of the jobs alone).
    */
   announce?: (names: readonly GenerationName[]) => Promise<unknown>;
+  /**
+   * Purges these edge cache tags (src/edge/purge.ts): returns at once, never throws. Called once Meilisearch
+   * has confirmed the writes behind them. Absent where no edge cache is configured.
+   */
+  purge?: (tags: Iterable<string>) => void;
 }
 
 export interface IndexerJobs {

@@ -49,6 +49,8 @@ import { dispatch, dispatchRender, type IndexJobHandlers, type RenderJobHandlers
 import { INDEX_DEFINITIONS } from './registry';
 import { configureSharp, sharpSettingsFor } from './render/sharp';
 import { createSyncRequester, type SyncRequester } from './sync-requests';
+import { Counter, Registry } from 'prom-client';
+import { createEdgePurger, type EdgePurger } from '../src/edge/purge';
 
 /** Id of the job scheduler that enqueues `sync`. */
 export const SYNC_SCHEDULER_ID = 'sync';
@@ -106,6 +108,10 @@ export interface IndexWorker {
   queue: IndexQueue;
   renderQueue: RenderQueue;
   context: IndexerContext;
+  /** The edge cache purger (a no-op without EDGE_PURGE_URLS or with EDGE_TAG_HEADER=off). */
+  purger: EdgePurger;
+  /** The worker's own counters (`edge_purge_requests_total`, `edge_purge_failures_total`). */
+  registry: Registry;
   /** Stops taking jobs, waits for the current ones, closes the queues and their Redis connections. */
   close(): Promise<void>;
 }
@@ -291,6 +297,8 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
     commandTimeout: 2000,
   });
   announcer.on('error', (error) => logger.debug({ err: error }, 'generations Redis connection error'));
+  const registry = new Registry();
+  const purger = createWorkerPurger(config, logger, registry);
   const context: IndexerContext = {
     db,
     meili,
@@ -304,6 +312,7 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
       requestSync: () => enqueueSync(queue),
     },
     announce: (indexes) => advanceGenerations(announcer, config.redisPrefix, indexes),
+    ...(purger.enabled ? { purge: (tags: Iterable<string>) => purger.purge(tags) } : {}),
   };
   // Before taking jobs: no job of this process is building yet, so any build index of ours is an orphan
   // unless another worker process is running a reindex right now.
@@ -326,6 +335,7 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
     await (renders ? renders.close() : closeAndDisconnect(renderQueue));
     await closeAndDisconnect(queue);
     announcer.disconnect();
+    await purger.idle(); // bounded: each request has a deadline and a few attempts
   };
   try {
     const every = options.syncEveryMs === undefined ? DEFAULT_SYNC_EVERY_MS : options.syncEveryMs;
@@ -368,8 +378,33 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
     queue,
     renderQueue,
     context,
+    purger,
+    registry,
     close,
   };
+}
+
+/**
+ * The edge purger from EDGE_PURGE_URLS and EDGE_TAG_HEADER, counting into `registry`. Media reaching their
+ * `valid_until` need no purge: the API caps an answer's shared lifetime (s-maxage) at that instant.
+ */
+export function createWorkerPurger(config: AppConfig, logger: Logger, registry: Registry): EdgePurger {
+  const failures = new Counter({
+    name: 'edge_purge_failures_total',
+    help: 'Edge cache purge requests that failed after every retry, plus bursts of tags dropped from a full queue.',
+    registers: [registry],
+  });
+  const requests = new Counter({
+    name: 'edge_purge_requests_total',
+    help: 'Edge cache purge requests the edge accepted (2xx).',
+    registers: [registry],
+  });
+  return createEdgePurger({
+    urls: config.edgeTagHeader ? config.edgePurgeUrls : [],
+    header: config.edgeTagHeader ?? 'xkey',
+    logger,
+    metrics: { failures, requests },
+  });
 }
 
 /** How often the worker checks that its job schedulers still exist in Redis. */

@@ -71,3 +71,36 @@ describe('APP_DEBUG', () => {
     expect(() => loadConfig({ APP_ENV: 'production', APP_DEBUG: '1' })).toThrow(ConfigError);
   });
 });
+
+describe('EDGE_TAG_HEADER, EDGE_MAX_AGE, EDGE_PURGE_URLS', () => {
+  it('default to xkey, a day, and no purge URLs', () => {
+    const config = loadConfig({});
+    expect(config.edgeTagHeader).toBe('xkey');
+    expect(config.edgeMaxAge).toBe(86_400);
+    expect(config.edgePurgeUrls).toEqual([]);
+  });
+
+  it('take a header name, off, seconds and a comma list of http(s) base URLs', () => {
+    const config = loadConfig({
+      EDGE_TAG_HEADER: 'Surrogate-Key',
+      EDGE_MAX_AGE: '0',
+      EDGE_PURGE_URLS: 'http://varnish:80/, https://cdn.example.com/purge',
+    });
+    expect(config.edgeTagHeader).toBe('Surrogate-Key');
+    expect(config.edgeMaxAge).toBe(0);
+    expect(config.edgePurgeUrls).toEqual(['http://varnish:80', 'https://cdn.example.com/purge']);
+    expect(loadConfig({ EDGE_TAG_HEADER: 'off' }).edgeTagHeader).toBeUndefined();
+  });
+
+  it.each([
+    ['EDGE_TAG_HEADER', 'x key'],
+    ['EDGE_TAG_HEADER', 'Cache-Control'],
+    ['EDGE_MAX_AGE', '-1'],
+    ['EDGE_PURGE_URLS', 'varnish:80'],
+    ['EDGE_PURGE_URLS', 'http://varnish, ftp://cdn'],
+  ])('rejects %s=%s with a line naming the variable', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(
+      new RegExp(`^Invalid configuration: ${variable} `),
+    );
+  });
+});

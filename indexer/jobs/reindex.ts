@@ -11,6 +11,7 @@ import { ensureIndex, indexExists, MeiliTaskError, TaskWindow, waitForTask } fro
 import { SYNONYM_INDEXES, type ReindexTarget } from '../../src/jobs/index-queue';
 import { loadSynonyms } from '../synonyms';
 import { withLexicon } from '../vocabulary';
+import { indexTag } from '../../src/edge/tags';
 import { queueAllRenders } from './render';
 
 /** Progress of one index: records pushed and confirmed by Meilisearch, of `total` (definition.count). */
@@ -161,6 +162,7 @@ async function buildAndSwap(
     await ensureIndex(meili, live, timeout);
     await swapIn(meili, live, tmp, timeout);
     await ctx.announce?.([definition.name]);
+    ctx.purge?.([indexTag(definition.name)]);
     const durationMs = Date.now() - started;
     ctx.logger.info({ index: definition.name, uid: live, documents, durationMs }, 'reindex: swapped in');
     return { index: definition.name, uid: live, documents, durationMs };
@@ -213,6 +215,7 @@ export async function applySynonyms(ctx: IndexerContext): Promise<Record<string,
     if (await indexExists(ctx.meili, uid)) {
       await waitForTask(ctx.meili, ctx.meili.index(uid).updateSynonyms(synonyms), ctx.push.taskTimeoutMs);
       await ctx.announce?.([name]);
+      ctx.purge?.([indexTag(name)]);
     } else {
       await reindexIndex(ctx, ctx.definitions[name]);
     }

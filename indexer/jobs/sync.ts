@@ -10,6 +10,7 @@ import { planChanges, type OutboxRow } from '../fanout';
 import type { IndexDefinition } from '../indexes/types';
 import { indexExists, TaskWindow } from '../meili-tasks';
 import { scopeLexicon, withLexicon, withLoadedLexicon } from '../vocabulary';
+import { roundTags } from '../purge-tags';
 import { applySynonyms, reindexIndex } from './reindex';
 import { queueAllRenders, RENDITION_OUTBOX } from './render';
 import type { Knex } from 'knex';
@@ -83,12 +84,12 @@ async function pushDocuments(
   return { upserted, deleted };
 }
 
-/** One round's Meilisearch work; the caller marks the rows. */
+/** One round's Meilisearch work; the caller marks the rows. Returns the edge cache tags it changed. */
 async function applyRound(
   ctx: IndexerContext,
   rows: readonly OutboxRow[],
   result: SyncResult,
-): Promise<void> {
+): Promise<Set<string>> {
   const plan = await planChanges(ctx.db, rows, ctx.logger);
   const rebuild = new Set(plan.rebuild);
   // A live index that does not exist yet has no settings: build it properly instead of letting
@@ -113,11 +114,13 @@ async function applyRound(
     await applySynonyms(ctx);
     result.synonyms = true;
   }
+  const written: IndexName[] = [];
   for (const name of INDEX_NAMES) {
     if (rebuild.has(name) || plan.ids[name].length === 0) continue;
     const counts = await syncDocuments(ctx, ctx.definitions[name], plan.ids[name]);
     result.upserted[name] += counts.upserted;
     result.deleted[name] += counts.deleted;
+    if (counts.upserted + counts.deleted > 0) written.push(name);
   }
   // Queued last: should queueing fail, the round is retried as a whole (documents again, harmlessly).
   if (ctx.jobs) {
@@ -131,6 +134,8 @@ async function applyRound(
       result.renders += requests.length;
     }
   }
+  // Rebuilt indexes and synonyms purged their index tags when they were swapped in or applied.
+  return ctx.purge ? roundTags(rows, plan, written) : new Set();
 }
 
 /** True when a pending outbox row is not a render's (`RENDER_ROW_ENTITIES`). */
@@ -177,17 +182,18 @@ export async function syncOutbox(
       .limit(roundSize);
     if (rows.length === 0) return result;
     const ids = rows.map((r) => r.id);
+    let tags = new Set<string>();
     try {
       // One vocabulary per round for every document it builds, rebuilds included (indexer/vocabulary.ts);
       // a round of render rows only changes nothing the vocabulary reads and reuses the last one.
       const renderOnly = rows.every((r) => RENDER_ROW_ENTITIES.has(r.entity));
       const last = lastLexicon.get(ctx.db);
       if (renderOnly && last && Date.now() - last.at < LEXICON_REUSE_MS) {
-        await withLoadedLexicon(ctx.db, last.lexicon, () => applyRound(ctx, rows, result));
+        tags = await withLoadedLexicon(ctx.db, last.lexicon, () => applyRound(ctx, rows, result));
       } else {
         lastLexicon.delete(ctx.db);
         await withLexicon(ctx.db, async () => {
-          await applyRound(ctx, rows, result);
+          tags = await applyRound(ctx, rows, result);
           const lexicon = scopeLexicon(ctx.db);
           if (lexicon) lastLexicon.set(ctx.db, { lexicon, at: Date.now() });
         });
@@ -202,6 +208,8 @@ export async function syncOutbox(
     // The round's changes are in Postgres since their import or render, and now in every index they
     // touch: the API's cached detail answers (keyed by `catalog`) must not answer older.
     await ctx.announce?.(['catalog']);
+    // Fire and forget: the edge fetches the new answers from an API whose caches have moved on.
+    if (tags.size > 0) ctx.purge?.(tags);
     await ctx.db('index_outbox').whereIn('id', ids).update({ processed_at: ctx.db.fn.now() });
     result.rows += rows.length;
     result.rounds += 1;

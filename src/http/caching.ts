@@ -10,10 +10,16 @@
  * - `Cache-Control`: public routes (the route table's `auth: 'public'`) `public, max-age=N` with N from
  *   `API_CACHE_MAX_AGE` (default 0: a cache must revalidate every time), never past the body's `expiresAt`
  *   (the nearest `valid_until` of an image in it, after which the body changes); protected routes
- *   `private, no-cache` with `Vary: Authorization`, as their bodies depend on the token.
+ *   `private, no-cache` with `Vary: Authorization`, as their bodies depend on the token;
+ * - for a shared cache in front (Varnish, a CDN: docs/operations.md, "Edge cache"): public answers add
+ *   `s-maxage=M` (`EDGE_MAX_AGE`, also capped by `expiresAt`; shorter for degraded answers, 0 for logged
+ *   searches) and name what they depend on in the `EDGE_TAG_HEADER` header (src/edge/tags.ts), so the
+ *   worker's purges drop exactly the answers a change affects.
  */
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { formatTags } from '../edge/tags';
+import { DEGRADED_HEADER } from '../search/degraded';
 
 /**
  * A JSON response of a route handler: the body (or its UTF-8 JSON bytes with their ETag, made once by
@@ -32,11 +38,26 @@ export interface JsonReply {
   etag?: string;
   /** ms since epoch: the body changes then (an image in it expires); caps `max-age` */
   expiresAt?: number;
+  /**
+   * the cache tags of the records and indexes the body shows (src/edge/tags.ts), sent on public routes;
+   * computed once for a cached answer, kept with it
+   */
+  tags?: readonly string[];
+  /** seconds a shared cache may keep this answer at most (`s-maxage` is the least of it and the route's) */
+  edgeMaxAge?: number;
 }
 
-/** The reply of a handler that answers `body` (200), changing at `expiresAt` (ms) when given. */
-export function reply(body: unknown, expiresAt?: number): JsonReply {
-  return expiresAt === undefined ? { kind: 'json', body } : { kind: 'json', body, expiresAt };
+/**
+ * The reply of a handler that answers `body` (200), changing at `expiresAt` (ms) when given, depending on
+ * the records and indexes `tags` names (src/edge/tags.ts) when given.
+ */
+export function reply(body: unknown, expiresAt?: number, tags?: readonly string[]): JsonReply {
+  return {
+    kind: 'json',
+    body,
+    ...(expiresAt === undefined ? {} : { expiresAt }),
+    ...(tags === undefined ? {} : { tags }),
+  };
 }
 
 /**
@@ -51,10 +72,23 @@ function ownUtf8(text: string): Buffer {
   return own;
 }
 
-/** `reply(body, expiresAt)` serialized once, with its ETag: for answers kept in a cache and sent again. */
-export function serialized(body: unknown, expiresAt?: number): JsonReply & { bytes: Buffer; etag: string } {
+/**
+ * `reply(body, expiresAt)` serialized once, with its ETag and cache `tags`: for answers kept in a cache
+ * and sent again.
+ */
+export function serialized(
+  body: unknown,
+  expiresAt?: number,
+  tags?: readonly string[],
+): JsonReply & { bytes: Buffer; etag: string } {
   const bytes = ownUtf8(JSON.stringify(body));
-  return { kind: 'json', bytes, etag: strongEtag(bytes), ...(expiresAt === undefined ? {} : { expiresAt }) };
+  return {
+    kind: 'json',
+    bytes,
+    etag: strongEtag(bytes),
+    ...(expiresAt === undefined ? {} : { expiresAt }),
+    ...(tags === undefined ? {} : { tags }),
+  };
 }
 
 /** Who may keep a copy: any cache (`public`) or only the client (`private`). */
@@ -73,16 +107,62 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
-/** The `Cache-Control` value of a body for `scope`; `maxAgeSeconds` is capped by `expiresAt` (ms). */
+/**
+ * The `Cache-Control` value of a body for `scope`; `maxAgeSeconds` is capped by `expiresAt` (ms). With
+ * `sMaxAgeSeconds` (a shared cache's lifetime, undefined: none sent), a public value adds
+ * `s-maxage=<it, capped by expiresAt>`.
+ */
 export function cacheControl(
   scope: CacheScope,
   maxAgeSeconds: number,
   expiresAt?: number,
   now = Date.now(),
+  sMaxAgeSeconds?: number,
 ): string {
   if (scope === 'private') return 'private, no-cache';
   const untilExpiry = expiresAt === undefined ? Infinity : Math.max(0, Math.floor((expiresAt - now) / 1000));
-  return `public, max-age=${Math.min(maxAgeSeconds, untilExpiry)}`;
+  const value = `public, max-age=${Math.min(maxAgeSeconds, untilExpiry)}`;
+  return sMaxAgeSeconds === undefined ? value : `${value}, s-maxage=${Math.min(sMaxAgeSeconds, untilExpiry)}`;
+}
+
+/**
+ * The longest a shared cache keeps an answer served from Postgres while Meilisearch is out (seconds): the
+ * full answer should replace it as soon as the index is back.
+ */
+export const DEGRADED_EDGE_MAX_AGE = 5;
+
+/** How a route's JSON answers are cached: by whom, for how long, and the header naming their tags. */
+export interface CachePolicy {
+  scope: CacheScope;
+  /** `max-age` of public answers (`API_CACHE_MAX_AGE`) */
+  maxAgeSeconds: number;
+  /** `s-maxage` of public answers (`EDGE_MAX_AGE`); 0: none sent unless the answer caps it */
+  edgeMaxAgeSeconds?: number;
+  /** the header the tags go in (`EDGE_TAG_HEADER`); undefined: no tags */
+  tagHeader?: string;
+  /** tags every answer of the route carries besides its own (kind-wide tags, e.g. `index-manufacturers`) */
+  routeTags?: readonly string[];
+}
+
+/** Header values of tag lists already formatted: a cached answer's list is formatted once. */
+const formatted = new WeakMap<readonly string[], string>();
+
+function tagValue(tags: readonly string[]): string {
+  let value = formatted.get(tags);
+  if (value === undefined) {
+    value = formatTags(tags);
+    formatted.set(tags, value);
+  }
+  return value;
+}
+
+/** The `s-maxage` of a public answer, or undefined for none. */
+function sharedMaxAge(res: Response, json: JsonReply, policy: CachePolicy): number | undefined {
+  const caps = [json.edgeMaxAge, res.getHeader(DEGRADED_HEADER) ? DEGRADED_EDGE_MAX_AGE : undefined];
+  const cap = Math.min(...caps.map((c) => c ?? Infinity));
+  const configured = policy.edgeMaxAgeSeconds ?? 0;
+  if (configured === 0 && cap === Infinity) return undefined;
+  return Math.min(configured === 0 ? policy.maxAgeSeconds : configured, cap);
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -92,17 +172,21 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * Sets `ETag`, `Cache-Control` and, for private bodies, `Vary: Authorization`; `Content-Type` and
  * `Content-Length` as Express's `send` would (a HEAD request gets the headers alone: Node drops the body).
  */
-export function sendJson(
-  req: Request,
-  res: Response,
-  json: JsonReply,
-  policy: { scope: CacheScope; maxAgeSeconds: number },
-): void {
+export function sendJson(req: Request, res: Response, json: JsonReply, policy: CachePolicy): void {
   const bytes = json.bytes ?? Buffer.from(JSON.stringify(json.body));
   const etag = json.etag ?? strongEtag(bytes);
   res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', cacheControl(policy.scope, policy.maxAgeSeconds, json.expiresAt));
-  if (policy.scope === 'private') res.vary('Authorization');
+  if (policy.scope === 'private') {
+    res.setHeader('Cache-Control', cacheControl('private', policy.maxAgeSeconds));
+    res.vary('Authorization');
+  } else {
+    const sMaxAge = sharedMaxAge(res, json, policy);
+    res.setHeader(
+      'Cache-Control',
+      cacheControl('public', policy.maxAgeSeconds, json.expiresAt, Date.now(), sMaxAge),
+    );
+    setTags(res, policy, json.tags);
+  }
   if (ifNoneMatchHits(req.get('if-none-match'), etag)) {
     res.status(304).end();
     return;
@@ -110,6 +194,22 @@ export function sendJson(
   res.setHeader('Content-Type', JSON_TYPE);
   res.setHeader('Content-Length', bytes.length);
   res.end(bytes);
+}
+
+/**
+ * Writes the cache tags `tags` and the route's own (`policy.routeTags`) in the policy's tag header, when
+ * there is one and a tag. For public responses only: a protected body depends on the token, never shared.
+ */
+export function setTags(
+  res: Response,
+  policy: Pick<CachePolicy, 'tagHeader' | 'routeTags'>,
+  tags?: readonly string[],
+): void {
+  if (!policy.tagHeader) return;
+  const own = tags && tags.length > 0 ? tagValue(tags) : '';
+  const route = policy.routeTags && policy.routeTags.length > 0 ? tagValue(policy.routeTags) : '';
+  const value = own && route ? formatTags([...policy.routeTags!, ...tags!]) : own || route;
+  if (value) res.setHeader(policy.tagHeader, value);
 }
 
 /** A page's items serialized once (kept in the result cache and sent again): JSON bytes and their digest. */
@@ -137,9 +237,20 @@ const DATA_KEY = Buffer.from('{"data":');
  * the cache costs no serialization of its items. The strong ETag is a SHA-256 of the items' digest and the
  * rest of the body: it changes exactly when the bytes sent do.
  */
-export function replyWithItems(rest: object, items: SerializedItems, expiresAt?: number): JsonReply {
+export function replyWithItems(
+  rest: object,
+  items: SerializedItems,
+  expiresAt?: number,
+  tags?: readonly string[],
+): JsonReply {
   const shell = JSON.stringify({ data: [], ...rest });
   const bytes = Buffer.concat([DATA_KEY, items.bytes, Buffer.from(shell.slice(EMPTY_DATA.length))]);
   const etag = `"${createHash('sha256').update(items.digest).update(shell).digest('base64url')}"`;
-  return { kind: 'json', bytes, etag, ...(expiresAt === undefined ? {} : { expiresAt }) };
+  return {
+    kind: 'json',
+    bytes,
+    etag,
+    ...(expiresAt === undefined ? {} : { expiresAt }),
+    ...(tags === undefined ? {} : { tags }),
+  };
 }

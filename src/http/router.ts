@@ -12,7 +12,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import type { AppDeps, RouteDeps } from '../deps';
 import { z } from '../openapi/zod';
 import { requireToken } from './auth';
-import { sendJson, type CacheScope, type JsonReply } from './caching';
+import { sendJson, type CachePolicy, type CacheScope, type JsonReply } from './caching';
 import { ApiError } from './errors';
 import { parseQuery, type ParsedQuery, type QuerySchema } from './query';
 
@@ -111,6 +111,11 @@ export interface RouteDeclaration<Q> {
   searchSession?: boolean;
   /** a route of the legacy layer, and the current endpoint that replaces it (see `Deprecated`) */
   deprecated?: Deprecated;
+  /**
+   * cache tags every 200 answer of a public route carries besides those its handler names (src/edge/tags.ts):
+   * kind-wide tags (`index-manufacturers`) for answers whose records are not tagged one by one
+   */
+  edgeTags?: readonly string[];
   handler: (deps: RouteDeps, ctx: RouteContext) => RouteHandler<Q>;
 }
 
@@ -130,7 +135,15 @@ export function route<Q = undefined>(declaration: RouteDeclaration<Q>): ApiRoute
     mount: (deps) => {
       const { path, searchSession = false } = declaration;
       const handle = handler(deps, { path, url: `${deps.config.apiBaseUrl}${path}`, searchSession });
-      const policy = { scope: cacheScope(declaration.auth), maxAgeSeconds: deps.config.apiCacheMaxAge };
+      const scope = cacheScope(declaration.auth);
+      const policy: CachePolicy = {
+        scope,
+        maxAgeSeconds: deps.config.apiCacheMaxAge,
+        edgeMaxAgeSeconds: deps.config.edgeMaxAge,
+        ...(scope === 'public' && deps.config.edgeTagHeader
+          ? { tagHeader: deps.config.edgeTagHeader, routeTags: declaration.edgeTags ?? [] }
+          : {}),
+      };
       return async (req, res) => {
         const input = (query ? parseQuery(query, req.query as ParsedQuery) : undefined) as Q;
         const json = await handle(req, res, input);

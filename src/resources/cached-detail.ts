@@ -24,6 +24,8 @@ export interface CachedDetail<K, R> {
   serialize: (record: R, input: SerializeInput) => unknown;
   /** the record's `valid_until`s: the answer ends at the first of them */
   expiries: (record: R) => (string | null)[];
+  /** the cache tags of the record and of the records shown in it (src/edge/tags.ts) */
+  tags: (record: R) => string[];
 }
 
 /** The handler factory of `detail`: 200 `{ data }` (cached), 404 `not_found` without a record. */
@@ -39,7 +41,8 @@ export function cachedDetail<K, R>(detail: CachedDetail<K, R>): (deps: RouteDeps
         const record = await detail.load(deps, key, now);
         if (!record) return { value: undefined, size: 0 }; // not kept: unknown keys must not fill the cache
         const expiresAt = nearestExpiry(detail.expiries(record), now);
-        const out = serialized({ data: detail.serialize(record, { now, config: deps.config }) }, expiresAt);
+        const data = detail.serialize(record, { now, config: deps.config });
+        const out = serialized({ data }, expiresAt, detail.tags(record));
         return {
           value: out,
           size: out.bytes.length + 256,

@@ -9,11 +9,13 @@ import type { Knex } from 'knex';
 import { nearestExpiry } from '../catalog/visibility';
 import type { AppConfig } from '../../config/env';
 import type { RouteDeps } from '../deps';
+import { indexTag } from '../edge/tags';
 import { replyWithItems, serializeItems, type SerializedItems } from '../http/caching';
 import { pageLinks } from '../http/pagination';
 import type { ParsedQuery } from '../http/query';
 import type { RouteContext, RouteHandler } from '../http/router';
 import { searchEndpointOf, type SearchFilters } from '../search-log';
+import { LOGGABLE } from '../search-log/row';
 import { degradedAnswers } from '../search/degraded';
 import { germanSearch, type GermanSearchOptions, type GermanSearchResult } from '../search/german/query';
 import { isMeilisearchOutage } from '../search/http-client';
@@ -64,6 +66,11 @@ export interface SearchableList<P extends ListParams, R> {
    * expires (one elsewhere shifts the pages and the total); run beside the search on a miss
    */
   cachedUntil?: (deps: RouteDeps, now: number) => Promise<number | undefined>;
+  /**
+   * the cache tags of a record shown in a page (src/edge/tags.ts), e.g. `product-<id>`; the page adds
+   * its index's tag (`index-products`), as any change of the index may change it
+   */
+  tags?: (record: R) => string[];
   /** the page from Postgres while Meilisearch is out, for the parameters it `answers` exactly */
   fallback?: {
     answers: (params: P) => boolean;
@@ -84,6 +91,8 @@ interface SerializedPage {
   meta?: Record<string, unknown>;
   /** ms since epoch: an item's `valid_until` */
   expiresAt?: number;
+  /** the cache tags of the page: its index's and its records' */
+  tags: string[];
 }
 
 /**
@@ -105,8 +114,10 @@ export function searchableList<P extends ListParams, R>(
       const input = { now, config: deps.config };
       const items = serializeItems(page.records.map((r) => list.serialize(r, input)));
       const expiresAt = list.expiries && nearestExpiry(page.records.flatMap(list.expiries), now);
+      const tags = [indexTag(list.index), ...(list.tags ? page.records.flatMap(list.tags) : [])];
       return {
         items,
+        tags,
         total: page.total,
         ...(page.meta ? { meta: page.meta } : {}),
         ...(expiresAt === undefined ? {} : { expiresAt }),
@@ -152,7 +163,10 @@ export function searchableList<P extends ListParams, R>(
         perPage: params.perPage,
       });
       const rest = page.meta ? { ...body, meta: { ...body.meta, ...page.meta } } : body;
-      return replyWithItems(rest, page.items, page.expiresAt);
+      const reply = replyWithItems(rest, page.items, page.expiresAt, page.tags);
+      // A shared cache must not answer a logged search: each one has to reach the search log.
+      if (endpoint && params.search !== undefined && LOGGABLE.test(params.search)) reply.edgeMaxAge = 0;
+      return reply;
     };
   };
 }

@@ -48,7 +48,7 @@ describe('npm run compose:check', () => {
     const run = spawnSync('npm', ['run', '--silent', 'compose:check'], { cwd: ROOT, encoding: 'utf8' });
     expect(run.stderr).not.toMatch(/docker-compose\.yml:|Dockerfile:/);
     expect(run.stdout).toContain(
-      'docker-compose.yml: ok (services: postgres, redis, meilisearch, migrate, api, worker)',
+      'docker-compose.yml: ok (services: postgres, redis, meilisearch, migrate, api, worker, varnish)',
     );
     expect(run.stdout).toContain('Dockerfile: ok');
     expect(run.status).toBe(0);

@@ -72,9 +72,13 @@ describe('ETag and 304', () => {
 });
 
 describe('Cache-Control', () => {
-  it('is public with API_CACHE_MAX_AGE on public routes (default 0)', async () => {
-    expect((await stack.api.get('/manufacturers')).headers.get('cache-control')).toBe('public, max-age=600');
-    expect((await defaults.get('/manufacturers')).headers.get('cache-control')).toBe('public, max-age=0');
+  it('is public with API_CACHE_MAX_AGE (default 0) and EDGE_MAX_AGE on public routes', async () => {
+    expect((await stack.api.get('/manufacturers')).headers.get('cache-control')).toBe(
+      'public, max-age=600, s-maxage=86400',
+    );
+    expect((await defaults.get('/manufacturers')).headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=86400',
+    );
     expect((await defaults.get('/products')).headers.get('vary')).toBeNull();
   });
 

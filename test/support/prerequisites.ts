@@ -1,7 +1,7 @@
 /**
  * What some test files need from the machine beyond node_modules, checked once before the run (jest's
  * globalSetup): Debian's Chromium for the browser tests, PHP with Debian's Laravel and the Laravel harness
- * for the Laravel comparison. A missing one fails the run at once with one line naming it and `npm run
+ * for the Laravel comparison, Varnish with vmod xkey for the edge cache tests. A missing one fails the run at once with one line naming it and `npm run
  * setup` (which installs or checks them all), instead of each of those files failing later. A run narrowed
  * to files that do not need it (`npx jest test/api`) is not held up. File checks only: no process starts.
  */
@@ -31,6 +31,13 @@ const PREREQUISITES: Prerequisite[] = [
     what: 'PHP with Laravel (php-cli, php-laravel-framework)',
     present: () => existsSync('/usr/bin/php') && existsSync('/usr/share/php/Illuminate/autoload.php'),
     tests: ['test/http/laravel-links.test.ts'],
+  },
+  {
+    what: 'Varnish with vmod xkey (varnish, varnish-modules)',
+    present: () =>
+      existsSync('/usr/sbin/varnishd') &&
+      existsSync('/usr/lib/x86_64-linux-gnu/varnish/vmods/libvmod_xkey.so'),
+    tests: ['test/edge/varnish.test.ts'],
   },
   {
     what: `the Laravel harness (${path.join(LARAVEL_REF_DIR, 'paginate.php')}; or set LARAVEL_REF_DIR)`,

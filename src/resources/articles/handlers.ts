@@ -7,6 +7,7 @@
  */
 import type { ArticleRecord } from '../../catalog/records';
 import type { AppDeps } from '../../deps';
+import { recordTag } from '../../edge/tags';
 import { reply } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import type { RouteHandler } from '../../http/router';
@@ -78,6 +79,7 @@ export const list = searchableList<ArticleListParams, ArticleRecord>({
   degradedLabel: 'article lists',
   search: searchArticles,
   serialize: serializeArticle,
+  tags: (a) => [recordTag('article', a.id)],
   // Without a search the list is answered from Postgres exactly.
   fallback: { answers: (params) => params.search === undefined, list: listArticlesFromPostgres },
 });

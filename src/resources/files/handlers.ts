@@ -19,7 +19,9 @@ import { get, type Handler } from '../../http/router';
 import { renditionFileName, renditionId } from '../../media/urls';
 import { FILE_KINDS, findPublicFile, findRendition, type FileKind } from './query';
 import { catalogFile } from '../legacy/catalogs/file';
-import { ORIGINAL_CACHE_CONTROL, sendStoredFile } from './serve';
+import { ORIGINAL_CACHE_CONTROL, sendStoredFile, type FileToSend } from './serve';
+import { everyTag, formatTags, indexTag, recordTag } from '../../edge/tags';
+import type { StoredFileRecord } from './query';
 
 /**
  * Renditions are immutable (the URL changes whenever the rendition's bytes could: new original, new format
@@ -42,6 +44,22 @@ const HASH = /^[0-9a-f]{32}$/;
  */
 const RENDITION_NAME = /^[^/]+\.[a-z]+$/;
 
+/**
+ * The cache tags of a stored file, when the configuration names a tag header: a medium's file depends on
+ * the medium and on its folders (a folder's release shows or hides it), an upload's on its product.
+ */
+function fileTags(deps: AppDeps, kind: FileKind, id: number, file: StoredFileRecord): FileToSend['tags'] {
+  const header = deps.config.edgeTagHeader;
+  if (!header) return undefined;
+  const tags =
+    kind === 'media'
+      ? [recordTag('medium', id), everyTag('medium'), indexTag('folders')]
+      : file.productId === undefined
+        ? [everyTag('product')]
+        : [recordTag('product', file.productId), everyTag('product')];
+  return { header, value: formatTags(tags) };
+}
+
 function original(deps: AppDeps, kind: FileKind, root: string): Handler {
   return async (req, res) => {
     const { id, hash, name } = req.params as Record<string, string>;
@@ -59,6 +77,7 @@ function original(deps: AppDeps, kind: FileKind, root: string): Handler {
         mimeType: file.mimeType,
         etag: `"${file.sha256}"`,
         cacheControl: ORIGINAL_CACHE_CONTROL,
+        tags: fileTags(deps, kind, Number(id), file),
       },
       deps.logger,
     );
@@ -89,6 +108,7 @@ function rendition(deps: AppDeps, kind: FileKind, root: string): Handler {
         mimeType: found.mimeType,
         etag: `"${renditionHash}"`,
         cacheControl: RENDITION_CACHE_CONTROL,
+        tags: fileTags(deps, kind, Number(id), file),
       },
       deps.logger,
     );

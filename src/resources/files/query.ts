@@ -17,6 +17,8 @@ export interface StoredFileRecord {
   sha256: string;
   fileName: string;
   mimeType: string;
+  /** an upload's product (its file is public while the product is active); undefined for a medium */
+  productId?: number;
 }
 
 /** What a URL says of an original: the first 32 hex of its SHA-256 and its exact file name. */
@@ -41,11 +43,19 @@ const publicMedium = (match: boolean) => `WITH RECURSIVE ${PUBLIC_FOLDERS_CTE}
      AND ${match ? `CASE WHEN left(m.file_sha256, 32) = ? AND m.file_name = ? THEN ${MEDIUM_VISIBLE} ELSE false END` : MEDIUM_VISIBLE}`;
 
 /** Uploads have no release status of their own: they are public while their product is active. */
-const publicUpload = (match: boolean) => `SELECT u.file_path, u.file_sha256, u.file_name, u.mime_type
+const publicUpload = (
+  match: boolean,
+) => `SELECT u.file_path, u.file_sha256, u.file_name, u.mime_type, u.product_id
     FROM product_uploads u JOIN products p ON p.id = u.product_id AND p.is_active
    WHERE u.id = ?${match ? ' AND left(u.file_sha256, 32) = ? AND u.file_name = ?' : ''}`;
 
-type Row = { file_path: string; file_sha256: string; file_name: string; mime_type: string };
+type Row = {
+  file_path: string;
+  file_sha256: string;
+  file_name: string;
+  mime_type: string;
+  product_id?: number;
+};
 
 /**
  * The file of the public record `id` of `kind`, or null when there is none or it is not public now; with
@@ -69,6 +79,7 @@ export async function findPublicFile(
     sha256: row.file_sha256.trim(),
     fileName: row.file_name,
     mimeType: row.mime_type,
+    ...(row.product_id === undefined ? {} : { productId: row.product_id }),
   };
 }
 

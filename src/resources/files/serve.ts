@@ -27,6 +27,11 @@ export interface FileToSend {
   /** Strong validator: the content hash of exactly these bytes. */
   etag: string;
   cacheControl: string;
+  /**
+   * the cache tags of the file (src/edge/tags.ts): the header `EDGE_TAG_HEADER` and its value; only for a
+   * public file
+   */
+  tags?: { header: string; value: string };
   /** `inline` (default: shown in the browser) or `attachment` (saved: the CMS download) */
   disposition?: 'inline' | 'attachment';
 }
@@ -97,6 +102,7 @@ export function sendStoredFile(req: Request, res: Response, file: FileToSend, lo
   res.setHeader('Content-Disposition', contentDisposition(file.fileName, file.disposition));
   res.setHeader('ETag', file.etag);
   res.setHeader('Cache-Control', file.cacheControl);
+  if (file.tags?.value) res.setHeader(file.tags.header, file.tags.value);
   // helmet's `same-origin` would stop the website's <img> tags on another origin.
   res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
   if (SCRIPTABLE.test(type)) res.setHeader('Content-Security-Policy', SANDBOX_CSP);
@@ -128,6 +134,7 @@ export function sendStoredFile(req: Request, res: Response, file: FileToSend, lo
       // The client went away: nothing left to answer.
       if (res.headersSent || code === 'ECONNABORTED') return resolve();
       for (const name of FILE_HEADERS) res.removeHeader(name);
+      if (file.tags) res.removeHeader(file.tags.header);
       if (status === 416) {
         const range = headers?.['Content-Range'];
         return reject(new ApiError(416, { headers: range ? { 'Content-Range': range } : {} }));

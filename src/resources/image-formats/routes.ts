@@ -1,6 +1,7 @@
 /**
  * The image format route (spec "GET /image-formats"); handler in handlers.ts.
  */
+import { indexTag } from '../../edge/tags';
 import { dataOf, route, type ApiRoute } from '../../http/router';
 import { z } from '../../openapi/zod';
 import { list } from './handlers';
@@ -11,6 +12,7 @@ export const IMAGE_FORMAT_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/image-formats',
+    edgeTags: [indexTag('formats')],
     auth: 'public',
     operationId: 'listImageFormats',
     tag: 'Media',

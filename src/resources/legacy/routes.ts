@@ -6,6 +6,7 @@
  * response, `deprecated: true` in the document, and not mounted with `API_LEGACY_ENDPOINTS=false`.
  * Public, as the current endpoints they map onto; only public records, never a price or stock.
  */
+import { indexTag } from '../../edge/tags';
 import { paginatedSchema } from '../../http/pagination';
 import { dataOf, idParam, route, slugParam, type ApiRoute } from '../../http/router';
 import { z } from '../../openapi/zod';
@@ -32,6 +33,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/categories',
+    edgeTags: [indexTag('taxonomies')],
     auth: 'public',
     operationId: 'legacyListCategories',
     tag: TAG,
@@ -46,6 +48,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/categories/{slug}',
+    edgeTags: [indexTag('taxonomies'), indexTag('products')],
     auth: 'public',
     operationId: 'legacyShowCategory',
     tag: TAG,
@@ -60,6 +63,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/main-articles',
+    edgeTags: [indexTag('articles'), indexTag('products'), indexTag('manufacturers')],
     auth: 'public',
     operationId: 'legacyListMainArticles',
     tag: TAG,
@@ -75,6 +79,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/main-articles/{orderNumber}',
+    edgeTags: [indexTag('articles'), indexTag('products'), indexTag('manufacturers')],
     auth: 'public',
     operationId: 'legacyShowMainArticle',
     tag: TAG,
@@ -91,6 +96,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/makers',
+    edgeTags: [indexTag('manufacturers'), indexTag('products'), indexTag('models')],
     auth: 'public',
     operationId: 'legacyListMakers',
     tag: TAG,
@@ -104,6 +110,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/makers/{id}',
+    edgeTags: [indexTag('manufacturers'), indexTag('products'), indexTag('models')],
     auth: 'public',
     operationId: 'legacyShowMaker',
     tag: TAG,
@@ -118,6 +125,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/tractors',
+    edgeTags: [indexTag('models'), indexTag('series'), indexTag('manufacturers')],
     auth: 'public',
     operationId: 'legacyListTractors',
     tag: TAG,
@@ -132,6 +140,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/tractors/{id}',
+    edgeTags: [indexTag('models'), indexTag('series'), indexTag('manufacturers')],
     auth: 'public',
     operationId: 'legacyShowTractor',
     tag: TAG,
@@ -146,6 +155,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/catalogs',
+    edgeTags: [indexTag('catalogs')],
     auth: 'public',
     operationId: 'legacyListCatalogs',
     tag: TAG,
@@ -160,6 +170,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/catalogs/{slug}',
+    edgeTags: [indexTag('catalogs')],
     auth: 'public',
     operationId: 'legacyShowCatalog',
     tag: TAG,
@@ -174,6 +185,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/sparepart-groups',
+    edgeTags: [indexTag('products'), indexTag('articles')],
     auth: 'public',
     operationId: 'legacyListSparepartGroups',
     tag: TAG,
@@ -189,6 +201,7 @@ export const LEGACY_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/sparepart-groups/{id}',
+    edgeTags: [indexTag('products'), indexTag('articles')],
     auth: 'public',
     operationId: 'legacyShowSparepartGroup',
     tag: TAG,

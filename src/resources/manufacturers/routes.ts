@@ -1,6 +1,7 @@
 /**
  * The manufacturer routes (spec "Manufacturers"); handlers in handlers.ts.
  */
+import { indexTag } from '../../edge/tags';
 import { dataOf, route, slugParam, type ApiRoute } from '../../http/router';
 import { z } from '../../openapi/zod';
 import { list, show } from './handlers';
@@ -11,6 +12,7 @@ export const MANUFACTURER_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/manufacturers',
+    edgeTags: [indexTag('manufacturers')],
     auth: 'public',
     operationId: 'listManufacturers',
     tag: 'Catalog',
@@ -23,6 +25,7 @@ export const MANUFACTURER_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/manufacturers/{slug}',
+    edgeTags: [indexTag('manufacturers')],
     auth: 'public',
     operationId: 'showManufacturer',
     tag: 'Catalog',

@@ -1,6 +1,7 @@
 /**
  * The public folder tree route (spec "GET /media-folders"); handler in handlers.ts.
  */
+import { indexTag } from '../../edge/tags';
 import { dataOf, route, type ApiRoute } from '../../http/router';
 import { z } from '../../openapi/zod';
 import { list } from './handlers';
@@ -11,6 +12,7 @@ export const MEDIA_FOLDER_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/media-folders',
+    edgeTags: [indexTag('folders')],
     auth: 'public',
     operationId: 'listMediaFolders',
     tag: 'Media',

@@ -4,6 +4,7 @@
  * docs/api/media.md.
  */
 import type { MediumRecord } from '../../catalog/records';
+import { everyTag, indexTag, recordTag } from '../../edge/tags';
 import { cachedDetail } from '../cached-detail';
 import { searchableList } from '../searchable-list';
 import { listMediaFromPostgres, mediaAnswerableFromPostgres } from './fallback';
@@ -20,6 +21,7 @@ export const list = searchableList<MediaListParams, MediumRecord>({
   search: searchMedia,
   serialize: (m, { config }) => serializeMedium(m, config.appUrl),
   expiries: (m) => [m.valid_until],
+  tags: (m) => [recordTag('medium', m.id)],
   cachedUntil: mediaListExpiry,
   fallback: { answers: mediaAnswerableFromPostgres, list: listMediaFromPostgres },
   searchFilters: mediaSearchFilters,
@@ -32,4 +34,6 @@ export const show = cachedDetail({
   load: (deps, key, now) => findPublicMedium(deps.db, key, now),
   serialize: (m, { config }) => serializeMedium(m, config.appUrl),
   expiries: (m) => [m.valid_until],
+  // A folder's release shows or hides its media.
+  tags: (m) => [recordTag('medium', m.id), everyTag('medium'), indexTag('folders')],
 });

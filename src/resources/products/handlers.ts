@@ -4,6 +4,7 @@
  * detail path. Spec "GET /products", "GET /products/{slug}".
  */
 import type { ProductRecord } from '../../catalog/records';
+import { everyTag, recordTag } from '../../edge/tags';
 import { cachedDetail } from '../cached-detail';
 import { searchableList } from '../searchable-list';
 import { answerableFromPostgres, listProductsFromPostgres } from './fallback';
@@ -25,6 +26,7 @@ export const list = searchableList<ProductListParams, ProductRecord>({
   search: searchProducts,
   serialize: (p, { now, config }) => serializeProduct(p, { now, appUrl: config.appUrl }),
   expiries: (p) => p.linked_images.map((m) => m.valid_until),
+  tags: (p) => [recordTag('product', p.id)],
   fallback: { answers: answerableFromPostgres, list: listProductsFromPostgres },
   searchFilters: productSearchFilters,
 });
@@ -37,4 +39,14 @@ export const show = cachedDetail({
   serialize: (found, { now, config }) =>
     serializeProductDetail(found.record, found.relations, { now, appUrl: config.appUrl }),
   expiries: (found) => found.record.linked_images.map((m) => m.valid_until),
+  // The records shown in it; uploaded images and taxons change with the product (the worker purges the
+  // products a taxon change reaches).
+  tags: ({ record, relations }) => [
+    recordTag('product', record.id),
+    everyTag('product'),
+    ...record.linked_images.map((m) => recordTag('medium', m.id)),
+    ...relations.articles.map((a) => recordTag('article', a.id)),
+    ...relations.manufacturers.map((m) => recordTag('manufacturer', m.id)),
+    ...relations.tractorModels.map((m) => recordTag('model', m.id)),
+  ],
 });

@@ -1,6 +1,7 @@
 /**
  * The taxonomy routes (spec "Taxonomies"); handlers in handlers.ts.
  */
+import { indexTag } from '../../edge/tags';
 import { dataOf, route, slugParam, type ApiRoute } from '../../http/router';
 import { z } from '../../openapi/zod';
 import { contentList, contentShow, list } from './handlers';
@@ -11,6 +12,7 @@ export const TAXONOMY_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/taxonomies',
+    edgeTags: [indexTag('taxonomies')],
     auth: 'public',
     operationId: 'listTaxonomies',
     tag: 'Catalog',

@@ -1,6 +1,7 @@
 /**
  * The tractor model routes (spec "Tractor models"); handlers in handlers.ts.
  */
+import { indexTag } from '../../edge/tags';
 import { paginatedSchema } from '../../http/pagination';
 import { dataOf, route, type ApiRoute } from '../../http/router';
 import { z } from '../../openapi/zod';
@@ -13,6 +14,7 @@ export const TRACTOR_MODEL_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/tractor-models',
+    edgeTags: [indexTag('models'), indexTag('series')],
     auth: 'public',
     operationId: 'listTractorModels',
     tag: 'Tractors',
@@ -27,6 +29,7 @@ export const TRACTOR_MODEL_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/tractor-models/{tractorModel}',
+    edgeTags: [indexTag('models'), indexTag('series')],
     auth: 'public',
     operationId: 'showTractorModel',
     tag: 'Tractors',

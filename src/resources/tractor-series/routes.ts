@@ -1,6 +1,7 @@
 /**
  * The tractor series routes (spec "Tractor series"); handlers in handlers.ts.
  */
+import { indexTag } from '../../edge/tags';
 import { dataOf, route, slugParam, type ApiRoute } from '../../http/router';
 import { z } from '../../openapi/zod';
 import { list, show } from './handlers';
@@ -11,6 +12,7 @@ export const TRACTOR_SERIES_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/tractor-series',
+    edgeTags: [indexTag('series'), indexTag('models')],
     auth: 'public',
     operationId: 'listTractorSeries',
     tag: 'Tractors',
@@ -23,6 +25,7 @@ export const TRACTOR_SERIES_ROUTES: readonly ApiRoute[] = [
   route({
     method: 'GET',
     path: '/tractor-series/{slug}',
+    edgeTags: [indexTag('series'), indexTag('models')],
     auth: 'public',
     operationId: 'showTractorSeries',
     tag: 'Tractors',

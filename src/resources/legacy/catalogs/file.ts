@@ -2,6 +2,7 @@
  * The PDFs of the public catalogs (docs/snapshot-catalogs.md), mounted by the files router at
  * `/files/catalogs/<id>/<hash>/<name>` while the legacy layer is on.
  */
+import { recordTag } from '../../../edge/tags';
 import path from 'node:path';
 import type { AppDeps } from '../../../deps';
 import { ApiError } from '../../../http/errors';
@@ -37,6 +38,9 @@ export function catalogFile(deps: AppDeps): Handler {
         mimeType: 'application/pdf',
         etag: `"${record.file_sha256.trim()}"`,
         cacheControl: ORIGINAL_CACHE_CONTROL,
+        ...(deps.config.edgeTagHeader
+          ? { tags: { header: deps.config.edgeTagHeader, value: recordTag('catalog', Number(id)) } }
+          : {}),
       },
       deps.logger,
     );
