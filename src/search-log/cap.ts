@@ -74,6 +74,23 @@ function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** How long a batch waits for a connection still being made before it asks for the day key again (ms). */
+const RETRY_WAIT_MS = 1000;
+
+/** Resolves when `redis` is ready, or after `ms` at the latest. */
+function readyWithin(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    redis.once('ready', done);
+  });
+}
+
 /** The client key of `ip` under `dayKey`. */
 function keyOf(dayKey: Buffer, ip: string): string {
   return createHmac('sha256', dayKey).update(clientBucket(ip)).digest('hex').slice(0, CLIENT_KEY_LENGTH);
@@ -125,9 +142,24 @@ export function createSearchCap(options: SearchCapOptions): SearchCap {
 
   const clientKey = async (ip: string): Promise<string> => keyOf(await dayKey(), ip);
 
+  /**
+   * Today's shared day key, asked twice when the first ask failed while the connection was still being
+   * made or merely slow: a batch is written after its responses, so it can wait a moment rather than
+   * give one client two keys in a day. A Redis that is down (reconnecting) is not waited for.
+   */
+  const sharedDayKey = async (): Promise<Buffer> => {
+    try {
+      return await dayKey();
+    } catch (error) {
+      if (!['wait', 'connecting', 'connect', 'ready'].includes(redis.status)) throw error;
+      await readyWithin(redis, RETRY_WAIT_MS);
+      return dayKey();
+    }
+  };
+
   const clientKeys = async (ips: readonly string[]): Promise<ClientKeys> => {
     try {
-      const key = await dayKey();
+      const key = await sharedDayKey();
       return { keys: ips.map((ip) => keyOf(key, ip)), shared: true };
     } catch (error) {
       const key = localDayKey();
