@@ -50,6 +50,7 @@ function counting(lexicon: Lexicon, work: Work) {
     modifiers: wrap(dict.modifiers),
     verbStems: wrap(dict.verbStems),
     nouns: wrap(dict.nouns),
+    adjectives: wrap(dict.adjectives),
   };
   return {
     dictionary,

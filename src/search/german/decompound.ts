@@ -16,6 +16,8 @@
  * is known (`laubblaeser` → `laub` + `bläser`).
  * Every function here takes time linear in the word's length: a shopper's search text reaches them.
  */
+import { logFrequency, wordRank } from './frequency';
+import type { GermanDictionary } from './hunspell';
 import { LINKS, type Lexicon } from './lexicon';
 
 /** One part of a compound: as written in the word (linking letters kept) and its lemma. */
@@ -47,6 +49,7 @@ export function headLemma(form: string, lexicon: Lexicon): string | undefined {
   // another word's (`winde` → `wind`, `fräse` → `fräsen`).
   if (form.length >= MIN_PART_OF_WORD && dict.words.has(form)) return form;
   if (form.endsWith('er') && dict.verbStems.has(form.slice(0, -2))) return form;
+  if (isPrefixedAgentNoun(form, lexicon)) return form;
   return undefined;
 }
 
@@ -82,12 +85,12 @@ export function modifierLemma(form: string, lexicon: Lexicon): string | undefine
   if (!dict) return undefined;
   if (dict.modifiers.has(form)) {
     // `ketten` → `kette`, `arbeits` → `arbeit`: the linking letter off when a noun remains, else the form
-    // itself (`schnee`, `heck`, `hecken`).
+    // itself (`schnee`, `heck`, `hecken`), or the noun it is the combining form of (`erd` → `erde`).
     for (const link of MODIFIER_LINKS) {
       const stem = form.slice(0, -link.length);
       if (form.endsWith(link) && dict.nouns.has(stem)) return stem;
     }
-    return form;
+    return combiningFormNoun(form, dict) ?? form;
   }
   if (dict.verbStems.has(form)) return form;
   if (form.endsWith('e') && dict.verbStems.has(form.slice(0, -1))) return form.slice(0, -1);
@@ -99,6 +102,51 @@ export function modifierLemma(form: string, lexicon: Lexicon): string | undefine
     if (lemma !== undefined) return lemma;
   }
   return undefined;
+}
+
+/**
+ * The noun whose combining form `form` is, or undefined: German drops a noun's final `-e` in front of the
+ * next part (`Erde` → `Erdkabel`, `Schule` → `Schulbank`, `Sprache` → `Sprachsteuerung`), and the
+ * dictionary marks such a form as a compound beginning (`Erd/hij` beside `Erde/m`). It is the noun's when
+ * the form is no noun or adjective itself (`Heck` is a word, not the `Hecke`'s form; `rund` is no `Runde`)
+ * and, where it is also a verb stem
+ * (`erd-en`, `schleif-en`), when the noun is clearly the more frequent word of the two (`Erde` over `erden`,
+ * but not `Schleife` over `schleifen`: a Schleifmaschine grinds).
+ */
+export function combiningFormNoun(form: string, dict: GermanDictionary): string | undefined {
+  const noun = `${form}e`;
+  if (dict.nouns.has(form) || dict.adjectives.has(form) || !dict.nouns.has(noun)) return undefined;
+  if (dict.verbStems.has(form) && wordRank(noun) * 2 > wordRank(`${form}en`)) return undefined;
+  return noun;
+}
+
+/**
+ * Two-letter nouns that may be parts of a compound (`Heizöltank`, `Eierkocher` is `Eier-`, but `Eiweiß`):
+ * a closed list, as shorter parts than `MIN_PART` would otherwise cut every word.
+ */
+export const TWO_LETTER_NOUNS: ReadonlySet<string> = new Set(['öl', 'ei']);
+
+/**
+ * Separable verb particles: an agent noun built on a verb with one of them is one word (`Vorschäler`,
+ * `Abscheider`, `Mitnehmer`), even where the dictionary lacks the particle verb (German forms them freely),
+ * and its head is the whole agent noun: a Vorschäler is no Schäler. Verbs with an inseparable prefix
+ * (`entlüften`, `verteilen`) are the dictionary's own words; a prefix like `er-` or `be-` would take the
+ * first letters of too many heads (`Eier-kocher` is no `Ei-erkocher`).
+ */
+const VERB_PARTICLES = [
+  'ab', 'an', 'auf', 'aus', 'bei', 'durch', 'ein', 'mit', 'nach', 'um', 'unter', 'über', 'vor', 'weg', 'zu',
+  'zurück', 'zusammen',
+]; // prettier-ignore
+
+/** Whether `form` is an agent noun (`-er`) of a verb with a particle (see `VERB_PARTICLES`). */
+export function isPrefixedAgentNoun(form: string, lexicon: Lexicon): boolean {
+  const dict = lexicon.dictionary;
+  if (!dict || !form.endsWith('er')) return false;
+  for (const prefix of VERB_PARTICLES) {
+    const stem = form.slice(prefix.length, -2);
+    if (stem.length >= MIN_PART && form.startsWith(prefix) && dict.verbStems.has(stem)) return true;
+  }
+  return false;
 }
 
 /**
@@ -127,15 +175,30 @@ interface Cover {
   shortest: number;
   /** sum of the squared part lengths */
   score: number;
+  /** sum of the parts' log-frequencies (`partFrequency`) */
+  plausibility: number;
+}
+
+/** How common a part is: the log-frequency of its lemma or of its written form, whichever is higher. */
+function partFrequency(part: Part): number {
+  return Math.max(logFrequency(part.lemma), logFrequency(part.written));
 }
 
 /**
- * Fewer parts first, then the longer head (`vergaser-nadel`, not `vergasern-adel`), then the longer
+ * Difference of summed log-frequencies from which one cover of a word is taken as the more plausible: a
+ * factor of about 20 in the geometric frequencies of two-part covers. Smaller differences are noise of the
+ * lists (subtitles and Wikipedia), and the length rules decide.
+ */
+const PLAUSIBILITY_MARGIN = 6;
+
+/**
+ * Fewer parts first, then the clearly more plausible parts (`eier-kocher`, not `ei-erkocher`), then the longer head (`vergaser-nadel`, not `vergasern-adel`), then the longer
  * shortest part (`forst-seil-winde`, not `forsts-eil-winde`), then longer parts.
  */
 function better(a: Cover, b: Cover | undefined): boolean {
   if (!b) return true;
   if (a.count !== b.count) return a.count < b.count;
+  if (Math.abs(a.plausibility - b.plausibility) > PLAUSIBILITY_MARGIN) return a.plausibility > b.plausibility;
   if (a.head !== b.head) return a.head > b.head;
   if (a.shortest !== b.shortest) return a.shortest > b.shortest;
   return a.score > b.score;
@@ -149,32 +212,49 @@ function better(a: Cover, b: Cover | undefined): boolean {
  */
 export function splitWord(word: string, lexicon: Lexicon, maxLength = MAX_SPLIT_LENGTH): Part[] | null {
   const n = word.length;
-  if (n < 2 * MIN_PART || n > maxLength || !LETTERS.test(word) || lexicon.brands.has(word)) return null;
-  const minPart = lexicon.dictionary?.words.has(word) ? MIN_PART_OF_WORD : MIN_PART;
+  if (n < 2 + MIN_PART || n > maxLength || !LETTERS.test(word) || lexicon.brands.has(word)) return null;
+  if (isPrefixedAgentNoun(word, lexicon)) return null;
+  const known = lexicon.dictionary?.words.has(word) ?? false;
+  const minPart = known ? MIN_PART_OF_WORD : MIN_PART;
+  // A two-letter noun is a part only of a word the dictionary does not know whole (`Eiland` is no `Ei-land`).
+  const short = (from: number, to: number) =>
+    !known && to - from === 2 && TWO_LETTER_NOUNS.has(word.slice(from, to));
   // best[i]: the best cover of word[i..] whose last part is a head.
   const best: (Cover | undefined)[] = new Array<Cover | undefined>(n + 1);
-  for (let i = n - minPart; i >= 0; i -= 1) {
+  for (let i = n - 2; i >= 0; i -= 1) {
     let choice: Cover | undefined;
-    const head = i > 0 && n - i <= MAX_PART_LENGTH ? headLemma(word.slice(i), lexicon) : undefined;
+    const fits = n - i >= minPart || short(i, n);
+    const head = fits && i > 0 && n - i <= MAX_PART_LENGTH ? headLemma(word.slice(i), lexicon) : undefined;
     if (head !== undefined) {
       const length = n - i;
       const part = { written: word.slice(i), lemma: head };
-      choice = { part, rest: undefined, count: 1, head: length, shortest: length, score: length ** 2 };
+      const plausibility = partFrequency(part);
+      choice = {
+        part,
+        rest: undefined,
+        count: 1,
+        head: length,
+        shortest: length,
+        score: length ** 2,
+        plausibility,
+      };
     }
-    const last = Math.min(n - minPart, i + MAX_PART_LENGTH);
-    for (let end = i + minPart; end <= last; end += 1) {
+    const last = Math.min(n - 2, i + MAX_PART_LENGTH);
+    for (let end = i + 2; end <= last; end += 1) {
       const rest = best[end];
-      if (!rest) continue;
+      if (!rest || (end - i < minPart && !short(i, end))) continue;
       const written = word.slice(i, end);
-      const lemma = modifierLemma(written, lexicon);
+      const lemma = end - i === 2 ? written : modifierLemma(written, lexicon);
       if (lemma === undefined) continue;
+      const part = { written, lemma };
       const candidate: Cover = {
-        part: { written, lemma },
+        part,
         rest,
         count: rest.count + 1,
         head: rest.head,
         shortest: Math.min(rest.shortest, written.length),
         score: rest.score + written.length ** 2,
+        plausibility: rest.plausibility + partFrequency(part),
       };
       if (better(candidate, choice)) choice = candidate;
     }

@@ -38,6 +38,8 @@ export interface GermanDictionary {
   readonly verbStems: FormSet;
   /** Nouns (capitalized entries that stand alone), lowercase: any of them may begin a compound. */
   readonly nouns: FormSet;
+  /** Adjectives (lowercase entries of the adjective class `A`: `rund`, `kühl`). */
+  readonly adjectives: FormSet;
 }
 
 interface AffixRule {
@@ -57,6 +59,8 @@ const MIDDLE = 'y';
 const END = 'z';
 const ONLY_IN_COMPOUND = 'o';
 const NEED_AFFIX = 'h';
+/** The suffix class of igerman98's adjectives (`SFX A 0 e`: `rund` → `runde`). */
+const ADJECTIVE = 'A';
 /** The suffix class of igerman98's verbs (`SFX I n 0 en`: `mähen` → `mähe`). */
 const VERB = 'I';
 
@@ -101,6 +105,7 @@ export function parseHunspell(affText: string, dicText: string): GermanDictionar
   const modifiers = new Map<string, string>();
   const verbStems = new Set<string>();
   const nouns = new Set<string>();
+  const adjectives = new Set<string>();
   // A form several entries produce keeps the longest lemma, the one that took the least off it
   // (`hecken`: `hecke` + n rather than `heck` + en); an entry's own word is its own lemma.
   const set = (map: Map<string, string>, form: string, lemma: string) => {
@@ -125,6 +130,7 @@ export function parseHunspell(affText: string, dicText: string): GermanDictionar
     const lemma = word.toLowerCase();
     place(word, lemma, flags, true);
     if (word !== lemma && !flags.includes(ONLY_IN_COMPOUND) && !flags.includes(NEED_AFFIX)) nouns.add(lemma);
+    if (word === lemma && flags.includes(ADJECTIVE)) adjectives.add(word);
     if (word === lemma && flags.includes(VERB)) {
       if (/e[lr]n$/.test(word)) verbStems.add(word.slice(0, -1));
       else if (word.endsWith('en')) verbStems.add(word.slice(0, -2));
@@ -151,6 +157,7 @@ export function parseHunspell(affText: string, dicText: string): GermanDictionar
     modifiers: FormTable.of(modifiers),
     verbStems: FormSet.of(verbStems),
     nouns: FormSet.of(nouns),
+    adjectives: FormSet.of(adjectives),
   };
 }
 
@@ -181,6 +188,7 @@ function toData(d: GermanDictionary): unknown {
     modifiers: d.modifiers.toData(),
     verbStems: d.verbStems.table.toData(),
     nouns: d.nouns.table.toData(),
+    adjectives: d.adjectives.table.toData(),
   };
 }
 
@@ -192,6 +200,7 @@ function fromData(data: unknown): GermanDictionary {
     modifiers: FormTable.from(d.modifiers),
     verbStems: new FormSet(FormTable.from(d.verbStems)),
     nouns: new FormSet(FormTable.from(d.nouns)),
+    adjectives: new FormSet(FormTable.from(d.adjectives)),
   };
 }
 
