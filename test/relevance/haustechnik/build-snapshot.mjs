@@ -1974,7 +1974,7 @@ const synonyms = [
   { input: 'Schuko', synonyms: ['Schutzkontakt-Steckdose'] },
   { input: 'Sicherungskasten', synonyms: ['Kleinverteiler'] },
   { input: 'Heizungspumpe', synonyms: ['Heizungsumwälzpumpe'] },
-  { input: 'Flusensieb', synonyms: ['Rückspülfilter'] },
+  { input: 'Hauswasserfilter', synonyms: ['Rückspülfilter'] },
 ];
 
 // ---------------------------------------------------------------------------------------------------------
