@@ -36,7 +36,7 @@
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import { exactLongWords, searchText, totalHits } from '../request';
-import { isKnownWord, normalizeSpelling, splitWord, umlautSpellings } from './decompound';
+import { isKnownWord, MAX_SPLIT_LENGTH, normalizeSpelling, splitWord, umlautSpellings } from './decompound';
 import { buildLexicon, type Lexicon } from './lexicon';
 import { loadLexicon } from './vocabulary';
 
@@ -80,14 +80,60 @@ export function germanQuery(typed: string, lexicon: Lexicon): GermanQuery {
   });
   const last = words[words.length - 1];
   const endsInWord = last !== undefined && /[\p{L}\p{N}]$/u.test(search);
-  const complete = endsInWord && last.length >= MIN_WORD && LETTERS.test(last) && isKnownWord(last, lexicon);
+  // A typo of a whole word (`Verteiller`) is no unfinished word, and no compound of odd parts (`thermo` +
+  // `statt` for `Thermostatt`): matched as a prefix, it would rank compounds that begin with the word
+  // (`Verteilerkasten`) before those whose head it is.
+  const typo = last !== undefined && LETTERS.test(last) ? isTypoOfWord(last, lexicon) : false;
+  const complete =
+    endsInWord && last.length >= MIN_WORD && LETTERS.test(last) && (typo || isKnownWord(last, lexicon));
   let parts: string | null = null;
-  if (words.length === 1 && last !== undefined && LETTERS.test(last) && !isCatalogWord(last, lexicon)) {
+  if (
+    words.length === 1 &&
+    last !== undefined &&
+    LETTERS.test(last) &&
+    !typo &&
+    !isCatalogWord(last, lexicon)
+  ) {
     const split = splitWord(last, lexicon);
     // `ß` as `ss`: Meilisearch 1.21 does not fold it, and the indexer stores both.
     if (split) parts = `${split.map((part) => transliterateSharpS(part.lemma)).join(' ')} `;
   }
   return { q: exactLongWords(complete ? `${search} ` : search), parts };
+}
+
+/** Shortest word taken for a typo: Meilisearch allows no typo in shorter ones either. */
+const MIN_TYPO_WORD = 5;
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyzäöüß';
+
+/** Whether the dictionary or the catalog has `word` as a word of its own (not only as parts). */
+function isWholeWord(word: string, lexicon: Lexicon): boolean {
+  return (
+    lexicon.catalogWords.has(word) || lexicon.brands.has(word) || Boolean(lexicon.dictionary?.words.has(word))
+  );
+}
+
+/**
+ * Whether `word` (lowercase letters) is no whole word of the dictionary or the catalog but one edit away
+ * from one: a letter left out, doubled or another, or two letters swapped (`verteiller`, `thermostatt`),
+ * anywhere but at the end.
+ * Tries each edit at each position (about 60 lookups per letter, words up to `MAX_SPLIT_LENGTH`): linear in
+ * the word's length.
+ */
+export function isTypoOfWord(word: string, lexicon: Lexicon): boolean {
+  const n = word.length;
+  if (n < MIN_TYPO_WORD || n > MAX_SPLIT_LENGTH || isWholeWord(word, lexicon)) return false;
+  // No edit at the end: a letter more or less there is a word still being typed (`Verteilerk`, `Rohrzang`).
+  for (let i = 0; i < n - 1; i += 1) {
+    const before = word.slice(0, i);
+    const after = word.slice(i + 1);
+    if (isWholeWord(before + after, lexicon)) return true;
+    if (i + 1 < n && isWholeWord(before + word[i + 1]! + word[i]! + word.slice(i + 2), lexicon)) return true;
+    for (const letter of ALPHABET) {
+      if (letter !== word[i] && isWholeWord(before + letter + after, lexicon)) return true;
+      if (isWholeWord(before + letter + word.slice(i), lexicon)) return true;
+    }
+  }
+  return false;
 }
 
 function transliterateSharpS(word: string): string {
