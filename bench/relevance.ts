@@ -1,13 +1,19 @@
 /**
- * `npm run relevance -- [--catalog demo|kitchen|construction|all] [--no-build] [--no-curated] [--failures]
- * [--json <file>] [--write]`: search relevance on three catalogs, each with its judged query set:
+ * `npm run relevance -- [--catalog demo|kitchen|construction|haustechnik|all] [--no-build] [--no-curated]
+ * [--failures] [--json <file>] [--write]`: search relevance on four catalogs, each with its judged query set,
+ * and the decompounder's split accuracy:
  * - `demo`: the medium demo catalog (agricultural machines), test/relevance/queries.ndjson, in the API
  *   benchmark's database (`catalog_bench_api_medium`, imported once and reused, bench/api/services.ts);
  * - `kitchen`: a commercial-kitchen catalog written without looking at the decompounder, whose judged
  *   compound parts never stand alone in its text (test/relevance/kitchen/), imported into
  *   `catalog_relevance_kitchen` on every run (73 products, a second);
  * - `construction`: construction machinery and power tools, written blind in the same way and held out: run
- *   for the first time after the decompounder was finished (test/relevance/construction/).
+ *   for the first time after the decompounder was finished (test/relevance/construction/);
+ * - `haustechnik`: building services, written blind with the linguistic classes that failed on catalogs of
+ *   other makers (false splits, combining forms, two-letter parts, agent nouns, compounds typed in parts;
+ *   test/relevance/haustechnik/);
+ * - the split accuracy on the gold list test/fixtures/german/split-gold.tsv (tools/relevance/splits.ts), with
+ *   the dictionary and the curated words (the gold list belongs to no catalog), printed after the catalogs.
  * Every judged query goes through the API's own search code (`searchProducts` / `searchMedia` with the
  * parameters `GET /products?search=` and `GET /media?search=` parse, first page of 10), and the report gives
  * success@1, MRR@10, recall@10 and the zero-result rate, overall and per query class, as Markdown tables.
@@ -17,9 +23,10 @@
  * the last run. Compounds are split with the German dictionary, the catalog's own vocabulary and the curated
  * domain words (src/search/german); `--no-curated` leaves the curated words out, on the indexing and the query
  * side, which says how the splitting generalizes to a catalog they were not written for.
- * `--failures` lists the queries whose first result is not wanted, with what came first.
- * `--write` also replaces each catalog's section of BENCHMARKS.md (areas `relevance-demo`,
- * `relevance-kitchen`, `relevance-construction`, bench/results-file.ts) with its table; refused with
+ * `--failures` lists the queries whose first result is not wanted, with what came first, and the gold words
+ * not split exactly.
+ * `--write` also replaces each catalog's section of BENCHMARKS.md (areas `relevance-<catalog>` and
+ * `relevance-splits`, bench/results-file.ts) with its table; refused with
  * `--no-curated` or `--no-build`, whose figures are not those of the code as it stands.
  */
 import { writeFile } from 'node:fs/promises';
@@ -41,6 +48,7 @@ import { searchMedia } from '../src/resources/media/search';
 import { parseProductListParams } from '../src/resources/products/params';
 import { searchProducts } from '../src/resources/products/search';
 import type { SearchDeps } from '../src/resources/searchable-list';
+import { buildLexicon, LEXICON } from '../src/search/german/lexicon';
 import { loadLexicon } from '../src/search/german/vocabulary';
 import { createApiMeiliClient, createMeiliClient, indexUids } from '../src/search/indexes';
 import {
@@ -50,6 +58,7 @@ import {
   type JudgedQuery,
   type QueryOutcome,
 } from '../tools/relevance/queries';
+import { loadGold, reportSplits, splitFailures, splitOutcomes } from '../tools/relevance/splits';
 import { exitWithError } from '../src/cli/exit';
 import { ensureSnapshot, prepareDatabase } from './api/services';
 import { checkMarkers, measurementStamp, runLine, writeResults, type Area } from './results-file';
@@ -57,7 +66,7 @@ import { checkMarkers, measurementStamp, runLine, writeResults, type Area } from
 const ROOT = path.resolve(__dirname, '..');
 const MEILI_DIR = path.join(ROOT, '.data', 'bench', 'meili-relevance');
 /** Catalogs of other domains, each a folder of test/relevance with `snapshot/` and `queries.ndjson`. */
-const OTHER_CATALOGS = ['kitchen', 'construction'] as const;
+const OTHER_CATALOGS = ['kitchen', 'construction', 'haustechnik'] as const;
 type CatalogName = 'demo' | (typeof OTHER_CATALOGS)[number];
 
 interface Catalog {
@@ -210,7 +219,8 @@ async function main(): Promise<void> {
     if (values['no-curated'] || values['no-build']) {
       throw new Error('--write records the default run only: drop --no-curated and --no-build, or --write');
     }
-    checkMarkers(names.filter((n) => which === 'all' || which === n).map(areaOf));
+    const areas = names.filter((n) => which === 'all' || which === n).map(areaOf);
+    checkMarkers(which === 'all' ? [...areas, 'relevance-splits'] : areas);
   }
   const serverUrl = getConfig().databaseUrl;
   const catalogs: Catalog[] = [];
@@ -247,6 +257,17 @@ async function main(): Promise<void> {
       }
       for (const o of outcomes) {
         rows.push({ catalog: catalog.name, q: o.query.q, class: o.query.class, top: o.keys, total: o.total });
+      }
+    }
+    if (which === 'all') {
+      const outcomes = splitOutcomes(loadGold(), buildLexicon({ base: options.curated ? LEXICON : [] }));
+      console.log(`### split accuracy (${outcomes.length} words of the gold list)\n`);
+      if (options.failures) console.log(`${splitFailures(outcomes).join('\n')}\n`);
+      const table = reportSplits(outcomes);
+      console.log(`${table}\n`);
+      if (values.write) {
+        writeResults([{ area: 'relevance-splits', markdown: table, run: runLine('relevance') }], stamp);
+        log('BENCHMARKS.md: relevance-splits written');
       }
     }
     if (values.json) await writeFile(values.json, JSON.stringify(rows, null, 1));

@@ -32,6 +32,8 @@ export const AREAS = [
   'relevance-demo',
   'relevance-kitchen',
   'relevance-construction',
+  'relevance-haustechnik',
+  'relevance-splits',
   'chaos',
 ] as const;
 export type Area = (typeof AREAS)[number];

@@ -20,6 +20,11 @@ export const QUERY_CLASSES = [
   'synonym',
   'keyword',
   'multiword',
+  'falsesplit',
+  'combining',
+  'shortpart',
+  'agentnoun',
+  'partsorder',
 ] as const;
 export type QueryClass = (typeof QUERY_CLASSES)[number];
 
@@ -32,7 +37,7 @@ export interface JudgedQuery {
   want: string[];
 }
 
-/** The judged query sets: test/relevance (the demo catalog's) and its kitchen/ and construction/ folders. */
+/** The judged query sets: test/relevance (the demo catalog's) and its folders of other catalogs. */
 export const JUDGED_DIR = path.resolve(__dirname, '../../test/relevance');
 
 export function loadQueries(file = path.join(JUDGED_DIR, 'queries.ndjson')): JudgedQuery[] {

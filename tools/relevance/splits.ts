@@ -4,15 +4,16 @@
  * `npm run relevance` reports next to the query figures, and what test/search/split-gold.test.ts holds to
  * its targets. Pure functions over a lexicon.
  *
- * A word's split is the set of its boundaries (character offsets between written parts) in the finest split
- * (`finestParts`): precision is the share of predicted boundaries that the gold list has, recall the share of
+ * A word's split is the set of its boundaries (character offsets between written parts) in the parts the
+ * indexer takes (`indexParts`: the finest split, else the fallback's head): precision is the share of predicted boundaries that the gold list has, recall the share of
  * gold boundaries predicted, both summed over every word (a simplex word split is a false boundary, a
  * compound left whole misses all of its). A word is exact when every boundary is right; its lemmas are right
  * when, in addition, every part's lemma is the gold one (`schul|tafel` → `schule`, `tafel`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { finestParts } from '../../src/search/german/decompound';
+import { finestParts, type Part } from '../../src/search/german/decompound';
+import { fallbackParts } from '../../src/search/german/terms';
 import type { Lexicon } from '../../src/search/german/lexicon';
 
 /** One line of the gold list. */
@@ -64,10 +65,24 @@ function boundaries(parts: readonly string[]): Set<number> {
   return out;
 }
 
-/** Splits every gold word with `lexicon` and compares. */
+/**
+ * The parts the indexer takes of a word (terms.ts): its finest split, else the fallback's unknown first part
+ * and known head (`gülle` + `pumpe`); null when it stays whole.
+ */
+export function indexParts(word: string, lexicon: Lexicon): Part[] | null {
+  const parts = finestParts(word, lexicon);
+  if (parts) return parts;
+  const fallback = fallbackParts(word, lexicon);
+  if (!fallback) return null;
+  const head = fallback.head;
+  const modifier = fallback.modifier ?? { written: word.slice(0, -head.written.length), lemma: '' };
+  return modifier.written ? [{ ...modifier, lemma: modifier.lemma || modifier.written }, head] : null;
+}
+
+/** Splits every gold word with `lexicon` as the indexer does (`indexParts`) and compares. */
 export function splitOutcomes(gold: readonly GoldSplit[], lexicon: Lexicon): SplitOutcome[] {
   return gold.map((entry) => {
-    const found = finestParts(entry.word, lexicon);
+    const found = indexParts(entry.word, lexicon);
     const parts = found ? found.map((p) => p.written) : [entry.word];
     const lemmas = found ? found.map((p) => p.lemma) : [entry.word];
     const want = boundaries(entry.parts);

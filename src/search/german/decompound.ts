@@ -16,7 +16,7 @@
  * is known (`laubblaeser` → `laub` + `bläser`).
  * Every function here takes time linear in the word's length: a shopper's search text reaches them.
  */
-import { logFrequency, wordRank } from './frequency';
+import { logFrequency, UNRANKED, wordRank } from './frequency';
 import type { GermanDictionary } from './hunspell';
 import { LINKS, type Lexicon } from './lexicon';
 
@@ -48,8 +48,7 @@ export function headLemma(form: string, lexicon: Lexicon): string | undefined {
   // Other words keep their own form: the dictionary's lemma of a word that may not end a compound is often
   // another word's (`winde` → `wind`, `fräse` → `fräsen`).
   if (form.length >= MIN_PART_OF_WORD && dict.words.has(form)) return form;
-  if (form.endsWith('er') && dict.verbStems.has(form.slice(0, -2))) return form;
-  if (isPrefixedAgentNoun(form, lexicon)) return form;
+  if (isDerivedNoun(form, lexicon)) return form;
   return undefined;
 }
 
@@ -88,16 +87,22 @@ export function modifierLemma(form: string, lexicon: Lexicon): string | undefine
     // itself (`schnee`, `heck`, `hecken`), or the noun it is the combining form of (`erd` → `erde`).
     for (const link of MODIFIER_LINKS) {
       const stem = form.slice(0, -link.length);
-      if (form.endsWith(link) && dict.nouns.has(stem)) return stem;
+      if (form.endsWith(link) && stem.length >= MIN_PART && dict.nouns.has(stem)) return stem;
+    }
+    // `ausdehnungs` → `ausdehnung`: nouns of these endings always link with -s-.
+    if (form.endsWith('s') && S_LINKED.test(form.slice(0, -1)) && dict.words.has(form.slice(0, -1))) {
+      return form.slice(0, -1);
     }
     return combiningFormNoun(form, dict) ?? form;
   }
   if (dict.verbStems.has(form)) return form;
   if (form.endsWith('e') && dict.verbStems.has(form.slice(0, -1))) return form.slice(0, -1);
+  // A derived noun of a verb the dictionary lacks as a noun (`enthärtungs` → `enthärtung`).
+  if (form.endsWith('ungs') && isDerivedNoun(form.slice(0, -1), lexicon)) return form.slice(0, -1);
   // Any noun may also begin a compound, with a linking letter (`Scheren-`, `Hauben-`, `Dung-`).
   for (const link of LINKS) {
     const noun = form.slice(0, form.length - link.length);
-    if (noun.length < MIN_PART_OF_WORD || !form.endsWith(link)) continue;
+    if (noun.length < (link === '' ? MIN_PART : MIN_PART_OF_WORD) || !form.endsWith(link)) continue;
     const lemma = dict.heads.get(noun) ?? (dict.nouns.has(noun) ? noun : undefined);
     if (lemma !== undefined) return lemma;
   }
@@ -126,25 +131,51 @@ export function combiningFormNoun(form: string, dict: GermanDictionary): string 
  */
 export const TWO_LETTER_NOUNS: ReadonlySet<string> = new Set(['öl', 'ei']);
 
+/** Endings of nouns that always link with -s- (`Ausdehnung-s-gefäß`, `Sicherheit-s-ventil`). */
+const S_LINKED = /(ung|heit|keit|schaft|ion|tät)$/;
+
 /**
- * Separable verb particles: an agent noun built on a verb with one of them is one word (`Vorschäler`,
- * `Abscheider`, `Mitnehmer`), even where the dictionary lacks the particle verb (German forms them freely),
- * and its head is the whole agent noun: a Vorschäler is no Schäler. Verbs with an inseparable prefix
- * (`entlüften`, `verteilen`) are the dictionary's own words; a prefix like `er-` or `be-` would take the
- * first letters of too many heads (`Eier-kocher` is no `Ei-erkocher`).
+ * Separable verb particles: a word that begins with one is one word with it (`Überlauf`, `Unterlage`,
+ * `Vorschlag`), never the particle and a part: an Unterlage is no Lage, an Unterputz-Dose no Putz. And an
+ * agent noun built on a particle verb is one word (`Vorschäler`, `Abscheider`, `Mitnehmer`) even where the
+ * dictionary lacks the verb, as German forms such verbs freely: its head is the whole agent noun.
  */
-const VERB_PARTICLES = [
+export const VERB_PARTICLES: readonly string[] = [
   'ab', 'an', 'auf', 'aus', 'bei', 'durch', 'ein', 'mit', 'nach', 'um', 'unter', 'über', 'vor', 'weg', 'zu',
   'zurück', 'zusammen',
 ]; // prettier-ignore
+const PARTICLE_SET: ReadonlySet<string> = new Set(VERB_PARTICLES);
 
-/** Whether `form` is an agent noun (`-er`) of a verb with a particle (see `VERB_PARTICLES`). */
-export function isPrefixedAgentNoun(form: string, lexicon: Lexicon): boolean {
+/**
+ * Inseparable prefixes that make verbs of verbs, nouns and adjectives (`ent-lüft-en` of Luft, `ent-feucht-en`
+ * of feucht, `ver-teil-en`): their agent nouns are words too (`Entfeuchter`, `Enthärter`). Not `be-`, `er-`
+ * or `ge-`: they would take the first letters of too many heads (`Eier-kocher` is no `Ei-erkocher`).
+ */
+const VERB_PREFIXES = ['ent', 'ver', 'zer'];
+
+/**
+ * Whether `form` is a noun derived from a verb: an agent noun (`-er`: `Schieber` of schieben, `Häcksler` of
+ * häckseln) or an action noun (`-ung`), of a dictionary verb, of a verb with a particle (`Vorschäler`), or of a
+ * verb the prefixes `ent-`, `ver-`, `zer-` make (`Entfeuchter`, `Enthärtung`). Such a word is no compound
+ * (`Schieber` is no `Schi-eber`) and may end one.
+ */
+export function isDerivedNoun(form: string, lexicon: Lexicon): boolean {
   const dict = lexicon.dictionary;
-  if (!dict || !form.endsWith('er')) return false;
-  for (const prefix of VERB_PARTICLES) {
-    const stem = form.slice(prefix.length, -2);
-    if (stem.length >= MIN_PART && form.startsWith(prefix) && dict.verbStems.has(stem)) return true;
+  if (!dict) return false;
+  const suffix = form.endsWith('er') ? 2 : form.endsWith('ung') ? 3 : 0;
+  if (suffix === 0) return false;
+  const base = form.slice(0, -suffix);
+  const isVerb = (stem: string) =>
+    stem.length >= MIN_PART &&
+    (dict.verbStems.has(stem) || (stem.endsWith('l') && dict.verbStems.has(`${stem.slice(0, -1)}el`)));
+  if (isVerb(base)) return true;
+  for (const particle of VERB_PARTICLES) {
+    if (base.startsWith(particle) && isVerb(base.slice(particle.length))) return true;
+  }
+  for (const prefix of VERB_PREFIXES) {
+    const stem = base.slice(prefix.length);
+    if (!base.startsWith(prefix) || stem.length < MIN_PART) continue;
+    if (isVerb(stem) || dict.adjectives.has(stem) || dict.nouns.has(stem)) return true;
   }
   return false;
 }
@@ -213,17 +244,24 @@ function better(a: Cover, b: Cover | undefined): boolean {
 export function splitWord(word: string, lexicon: Lexicon, maxLength = MAX_SPLIT_LENGTH): Part[] | null {
   const n = word.length;
   if (n < 2 + MIN_PART || n > maxLength || !LETTERS.test(word) || lexicon.brands.has(word)) return null;
-  if (isPrefixedAgentNoun(word, lexicon)) return null;
-  const known = lexicon.dictionary?.words.has(word) ?? false;
-  const minPart = known ? MIN_PART_OF_WORD : MIN_PART;
-  // A two-letter noun is a part only of a word the dictionary does not know whole (`Eiland` is no `Ei-land`).
+  const rank = wordRank(word);
+  const known = rank < UNRANKED || Boolean(lexicon.dictionary?.words.has(word));
+  // A common word takes no short parts (`Spargel` is no `Spar-gel`); a rare one the dictionary knows whole
+  // takes a short first part (`Mäh-drescher`, `Heu-gabel`) but no short head (`Ration` is no `Rat-ion`).
+  const minPart = rank < UNRANKED ? MIN_PART_OF_WORD : MIN_PART;
+  const minHead = known ? MIN_PART_OF_WORD : MIN_PART;
+  // Nor a two-letter noun (`Eiland` is no `Ei-land`); and `-ei` ends no compound: it is a suffix
+  // (`Schlosserei`, `Zimmerei`).
   const short = (from: number, to: number) =>
-    !known && to - from === 2 && TWO_LETTER_NOUNS.has(word.slice(from, to));
+    rank >= UNRANKED &&
+    to - from === 2 &&
+    TWO_LETTER_NOUNS.has(word.slice(from, to)) &&
+    (to < n || !word.endsWith('ei'));
   // best[i]: the best cover of word[i..] whose last part is a head.
   const best: (Cover | undefined)[] = new Array<Cover | undefined>(n + 1);
   for (let i = n - 2; i >= 0; i -= 1) {
     let choice: Cover | undefined;
-    const fits = n - i >= minPart || short(i, n);
+    const fits = n - i >= Math.max(minPart, minHead) || short(i, n);
     const head = fits && i > 0 && n - i <= MAX_PART_LENGTH ? headLemma(word.slice(i), lexicon) : undefined;
     if (head !== undefined) {
       const length = n - i;
@@ -244,6 +282,7 @@ export function splitWord(word: string, lexicon: Lexicon, maxLength = MAX_SPLIT_
       const rest = best[end];
       if (!rest || (end - i < minPart && !short(i, end))) continue;
       const written = word.slice(i, end);
+      if (PARTICLE_SET.has(written)) continue;
       const lemma = end - i === 2 ? written : modifierLemma(written, lexicon);
       if (lemma === undefined) continue;
       const part = { written, lemma };
@@ -262,9 +301,37 @@ export function splitWord(word: string, lexicon: Lexicon, maxLength = MAX_SPLIT_
   }
   const cover = best[0];
   if (!cover || cover.count < 2) return null;
+  if (known && !plausibleSplit(cover, rank)) return null;
+  // A derived noun is one word (`Schieber` is no `Schi-eber`) unless its head is derived the same way: then
+  // the derivation is the head's (`Staub-sauger`).
+  if (isDerivedNoun(word, lexicon)) {
+    let head = cover;
+    while (head.rest) head = head.rest;
+    if (!isDerivedNoun(head.part.written, lexicon)) return null;
+  }
   const parts: Part[] = [];
   for (let at: Cover | undefined = cover; at; at = at.rest) parts.push(at.part);
   return parts;
+}
+
+/** Heads that are a suffix in the words the dictionary knows whole (`Landschaft`, but `Werkzeug-schaft`). */
+const SUFFIX_HEADS: ReadonlySet<string> = new Set(['schaft', 'schaften']);
+
+/**
+ * Whether a cover of a word the dictionary knows whole (of word-frequency rank `rank`) is a split and not
+ * a simple word that happens to contain others: its head is no suffix (`Land-schaft`), and some part is
+ * more common than the whole word (`Staub` in the Staubsauger), as a compound is rarely more frequent than
+ * all its parts (`Garderobe` is more frequent than `Garde` and `Robe`).
+ */
+function plausibleSplit(cover: Cover, rank: number): boolean {
+  let head = cover;
+  while (head.rest) head = head.rest;
+  if (SUFFIX_HEADS.has(head.part.written)) return false;
+  if (rank >= UNRANKED) return true;
+  for (let at: Cover | undefined = cover; at; at = at.rest) {
+    if (Math.min(wordRank(at.part.written), wordRank(at.part.lemma)) < rank) return true;
+  }
+  return false;
 }
 
 /** `ä` → `ae`, `ö` → `oe`, `ü` → `ue`, `ß` → `ss` (lowercase input). */

@@ -16,12 +16,14 @@ import {
   finestParts,
   headForms,
   headLemma,
+  isDerivedNoun,
   MAX_SPLIT_LENGTH,
   modifierLemma,
   normalizeSpelling,
   transliterate,
   type Part,
 } from './decompound';
+import { UNRANKED, wordRank } from './frequency';
 import type { Lexicon } from './lexicon';
 
 export interface SearchTerms {
@@ -58,6 +60,17 @@ export function fallbackHead(word: string, lexicon: Lexicon): Part | null {
   return null;
 }
 
+/**
+ * Whether `word` is a word of its own that no cover splits: one the dictionary knows whole or the frequency
+ * lists rank (`Verteiler`, `Landschaft`, `Manometer`), or a noun derived from a verb (`Häcksler`). The
+ * fallback leaves it whole: its letters after the first few are no head (`Vert-eiler`, `Mano-meter`).
+ */
+function isSimpleWord(word: string, lexicon: Lexicon): boolean {
+  return (
+    wordRank(word) < UNRANKED || Boolean(lexicon.dictionary?.words.has(word)) || isDerivedNoun(word, lexicon)
+  );
+}
+
 /** Shortest known first part and unknown rest `fallbackParts` accepts. */
 const MIN_KNOWN_MODIFIER = 4;
 const MIN_UNKNOWN_HEAD = 5;
@@ -69,7 +82,7 @@ const MIN_UNKNOWN_HEAD = 5;
  * applies, or when the word is longer than `MAX_SPLIT_LENGTH` (never split).
  */
 export function fallbackParts(word: string, lexicon: Lexicon): { head: Part; modifier: Part | null } | null {
-  if (word.length > MAX_SPLIT_LENGTH) return null;
+  if (word.length > MAX_SPLIT_LENGTH || isSimpleWord(word, lexicon)) return null;
   const head = fallbackHead(word, lexicon);
   if (head) return { head, modifier: null };
   for (let end = word.length - MIN_UNKNOWN_HEAD; end >= MIN_KNOWN_MODIFIER; end -= 1) {
