@@ -13,19 +13,21 @@
  *   parts still match (`Heck` → `Heckanbaustreuer`). An unfinished word (`Mähw`) or an order number
  *   (`100.4`) keeps its prefix match.
  * - One-word compounds: a query of one word that splits (`Heckenscherenmesser`) and that the catalog never
- *   writes as a word of its own is searched as the lemmas of its parts instead, all required (`hecken
- *   schere messer`), to find `Messer für Heckenschere`. A compound the catalog does write (`Frontlader`) is
- *   searched as it is: its documents hold it as a word, and its parts elsewhere would mostly add noise
- *   (`Frontgewicht für Radlader`); the same holds for synonyms, which are catalog words and which
- *   Meilisearch applies to the query's own words only.
+ *   writes as a word of its own is also searched as the lemmas of its parts, all required (`hecken schere
+ *   messer`), to find `Messer für Heckenschere`, when the word as typed finds nothing. A compound the
+ *   catalog does write (`Frontlader`) is only searched as it is: its documents hold it as a word, and its
+ *   parts elsewhere would mostly add noise (`Frontgewicht für Radlader`); the same holds for synonyms, which
+ *   are catalog words and which Meilisearch applies to the query's own words only.
+ * - Typos: a word one edit from a whole word of the dictionary or the catalog (`Verteiller`) is taken as
+ *   complete and never split into odd parts (`Thermostatt` is no `thermo statt`).
  * - Bounded work: only the text's `searchText` (src/search/request.ts: what Meilisearch uses, at most
  *   200 characters and 10 words) is rewritten and sent; the decompounder leaves words over 40 letters whole,
  *   and Meilisearch matches them exactly, as a one-word phrase (`exactLongWords`: its typo search is dear on
  *   long words).
  *
- * The search (`germanSearch`, for the lists with `search`: products, media and CMS media): one search; a
- * one-word compound the catalog never writes is sent as its parts, and only when they find nothing (a
- * wrong split) the text as typed follows as a second.
+ * The search (`germanSearch`, for the lists with `search`: products, media and CMS media): one search of the
+ * text as typed; for a one-word compound the catalog never writes, its parts follow as a second search when
+ * the first finds nothing.
  *
  * The lexicon (`lexiconProvider`): the dictionary and curated words, plus the catalog's vocabulary read
  * from Postgres (vocabulary.ts), so queries split as the indexer splits documents. The vocabulary is read
@@ -184,10 +186,12 @@ export async function germanSearch<T extends Record<string, unknown>>(
       sort: options.sort,
       facets: options.facets,
     });
-  let result = await run(query.parts ?? query.q);
-  // Parts that find nothing were a wrong split, most often of a typo (`Eiswürfelbreiter` → `ei würfel
-  // breiter`): the text as typed, with Meilisearch's typo tolerance, is the better guess.
-  if (query.parts !== null && totalHits(result) === 0) result = await run(query.q);
+  // The text as typed first: the indexer stores every run of parts that ends a compound as a head and every
+  // other run as a modifier, so a compound the catalog only writes inside longer ones (`Heizkörper` in
+  // Kompaktheizkörper and Heizkörperthermostat) finds them with its heads first. Only when it finds nothing
+  // do the parts follow (`Heckenscherenmesser` → `Messer für Heckenschere`).
+  let result = await run(query.q);
+  if (query.parts !== null && totalHits(result) === 0) result = await run(query.parts);
   return { hits: result.hits, total: totalHits(result), facetDistribution: result.facetDistribution };
 }
 

@@ -19,6 +19,7 @@ import {
   isDerivedNoun,
   MAX_SPLIT_LENGTH,
   modifierLemma,
+  VERB_PARTICLES,
   normalizeSpelling,
   transliterate,
   type Part,
@@ -95,6 +96,31 @@ export function fallbackParts(word: string, lexicon: Lexicon): { head: Part; mod
   return null;
 }
 
+const UMLAUT_PLURAL_ENDINGS = ['e', 'en', 'er', 'ern'];
+const WITHOUT_UMLAUT: Record<string, string> = { ä: 'a', ö: 'o', ü: 'u' };
+
+/**
+ * The singular of a plural with umlaut (`gäste` → `gast`, `schläuche` → `schlauch`, `räder` → `rad`), which
+ * the dictionary lists as a word of its own: the ending off and the last umlaut undone, when that is a noun;
+ * else undefined. Only plurals with an ending (without one, `Dämpfer` would be a `Dampfer`), and no agent
+ * noun (`Dämpfer` is no plural of `Dampf`); `Säge` is no `Sage`, as its `-e` off leaves no noun.
+ */
+export function umlautSingular(form: string, lexicon: Lexicon): string | undefined {
+  const nouns = lexicon.dictionary?.nouns;
+  if (!nouns || !/[äöü]/.test(form) || isDerivedNoun(form, lexicon)) return undefined;
+  for (const ending of UMLAUT_PLURAL_ENDINGS) {
+    if (!form.endsWith(ending)) continue;
+    const stem = form.slice(0, -ending.length);
+    const at = Math.max(stem.lastIndexOf('ä'), stem.lastIndexOf('ö'), stem.lastIndexOf('ü'));
+    if (at < 0) continue;
+    const singular = stem.slice(0, at) + WITHOUT_UMLAUT[stem[at]!]! + stem.slice(at + 1);
+    // `Läufer` is an agent noun of laufen with umlaut, no plural of `Lauf`.
+    if (isDerivedNoun(singular + ending, lexicon)) return undefined;
+    if (singular.length >= 3 && nouns.has(singular)) return singular;
+  }
+  return undefined;
+}
+
 /** Every run of two or more neighbouring parts but the whole word, joined as written, by whether it ends the word. */
 function runs(parts: Part[]): { ending: string[]; inner: string[] } {
   const out = { ending: [] as string[], inner: [] as string[] };
@@ -130,16 +156,21 @@ export function wordTerms(word: string, lexicon: Lexicon): SearchTerms {
       if (fallback) heads.add(fallback.head.written).add(fallback.head.lemma);
       if (fallback?.modifier) modifiers.add(fallback.modifier.written).add(fallback.modifier.lemma);
       if (lemma !== undefined) heads.add(lemma);
+      const singular = umlautSingular(spelled, lexicon);
+      if (singular !== undefined) heads.add(singular);
       continue;
     }
     parts.forEach((part, at) => {
+      const singular = umlautSingular(part.lemma, lexicon);
       if (at < parts.length - 1) {
         modifiers.add(part.written).add(part.lemma);
+        if (singular !== undefined) modifiers.add(singular);
         return;
       }
       // The head in every inflected form (`Teil` of `Ersatzteil` also as `teile`, `teilen`): a plural
       // query then matches it exactly, not by a typo that ranks it after other exact matches.
       heads.add(part.written).add(part.lemma);
+      if (singular !== undefined) heads.add(singular);
       for (const form of headForms(part.lemma, lexicon)) heads.add(form);
     });
     const { ending, inner } = runs(parts);
@@ -154,6 +185,46 @@ export function wordTerms(word: string, lexicon: Lexicon): SearchTerms {
   for (const form of heads) modifiers.delete(form);
   for (const group of [terms, heads, modifiers]) group.delete(word);
   return { terms: [...terms], heads: [...heads], modifiers: [...modifiers] };
+}
+
+/** What may stand between a left-open compound and the word that completes it: `Nass-/Trockensauger`. */
+const ELLIPSIS = /-[ \t]*(?:\/|,|&|und|oder|bzw\.?)[ \t]*/uy;
+
+/**
+ * The compounds a text leaves open for the next word to complete (German's hyphen of omission): `Nass-/
+ * Trockensauger` → `nasssauger`, `Warm- und Kaltwasserzähler` → `warmwasserzähler`, `Auf-/Unterputz-
+ * Steckdose` → `aufputz-steckdose`. The open word takes the next word's rest after its first part (or after
+ * its particle: `unter-putz`, or after its first hyphenated piece: `Nass-/Trocken-Sauger` → `nass-sauger`).
+ * One scan of the text's words, each looking a few characters ahead: linear in the text's length.
+ */
+export function completedCompounds(text: string, lexicon: Lexicon): string[] {
+  const out: string[] = [];
+  const lower = text.toLowerCase();
+  const found = [...lower.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)];
+  for (let i = 0; i + 1 < found.length; i += 1) {
+    const open = found[i]!;
+    const end = open.index + open[0].length;
+    ELLIPSIS.lastIndex = end;
+    const between = ELLIPSIS.exec(lower);
+    if (!between || !/^\p{L}+$/u.test(open[0])) continue;
+    // The next word after the connector (`und`, `oder` are words of their own).
+    const next = found.slice(i + 1, i + 3).find((m) => m.index === end + between[0].length);
+    if (!next) continue;
+    const rest = completionRest(next[0], lexicon);
+    if (rest) out.push(open[0] + rest);
+  }
+  return out;
+}
+
+/** What follows the first part of `word` (see `completedCompounds`), or null when it has one part only. */
+function completionRest(word: string, lexicon: Lexicon): string | null {
+  const [first = '', ...pieces] = word.split('-');
+  const tail = pieces.length > 0 ? `-${pieces.join('-')}` : '';
+  const parts = /^\p{L}+$/u.test(first) ? finestParts(first, lexicon) : null;
+  if (parts) return first.slice(parts[0]!.written.length) + tail;
+  const particle = VERB_PARTICLES.find((p) => first.startsWith(p) && first.length - p.length >= 3);
+  if (particle) return first.slice(particle.length) + tail;
+  return pieces.length > 0 ? tail : null;
 }
 
 /** Words whose terms a lexicon remembers before it starts over (bounds memory on a huge catalog). */
@@ -181,13 +252,21 @@ export function searchTerms(texts: readonly (string | null | undefined)[], lexic
   const heads = new Set<string>();
   const modifiers = new Set<string>();
   const all = new Set<string>();
+  const add = (forms: SearchTerms) => {
+    for (const form of forms.terms) terms.add(form);
+    for (const form of forms.heads) heads.add(form);
+    for (const form of forms.modifiers) modifiers.add(form);
+  };
   for (const text of texts) {
     for (const word of text ? words(text) : []) {
       all.add(word);
-      const forms = rememberedTerms(word, lexicon);
-      for (const form of forms.terms) terms.add(form);
-      for (const form of forms.heads) heads.add(form);
-      for (const form of forms.modifiers) modifiers.add(form);
+      add(rememberedTerms(word, lexicon));
+    }
+    // A compound a text leaves for the next word to complete is a word of the text as well.
+    for (const word of text ? completedCompounds(text, lexicon) : []) {
+      for (const piece of word.split('-')) terms.add(piece);
+      terms.add(word.replace(/-/g, ''));
+      add(rememberedTerms(word, lexicon));
     }
   }
   // A form that is a word of the text itself, or a head of another word, is no weaker match.
