@@ -66,6 +66,7 @@ describe('the judged query sets', () => {
     demo: loadQueries(),
     kitchen: loadQueries(path.join(__dirname, 'kitchen', 'queries.ndjson')),
     construction: loadQueries(path.join(__dirname, 'construction', 'queries.ndjson')),
+    haustechnik: loadQueries(path.join(__dirname, 'haustechnik', 'queries.ndjson')),
   };
 
   it.each(Object.entries(sets))(

@@ -110,7 +110,9 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyzäöüß';
 /** Whether the dictionary or the catalog has `word` as a word of its own (not only as parts). */
 function isWholeWord(word: string, lexicon: Lexicon): boolean {
   return (
-    lexicon.catalogWords.has(word) || lexicon.brands.has(word) || Boolean(lexicon.dictionary?.words.has(word))
+    lexicon.catalogWords.has(word) ||
+    lexicon.brands.has(word) ||
+    Boolean(lexicon.dictionary?.words.has(word) || lexicon.dictionary?.heads.has(word))
   );
 }
 
