@@ -114,6 +114,18 @@ const schema = z.object({
     .default('')
     .transform(commaList)
     .pipe(z.array(urlWith('http:', 'https:'))),
+  EDGE_PURGE_METHOD: z
+    .string()
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP method (a token)')
+    .transform((method) => method.toUpperCase())
+    .refine(
+      (method) => !['GET', 'HEAD', 'CONNECT', 'TRACE', 'TRACK'].includes(method),
+      'must be a method that can carry a purge (PURGE, POST, DELETE, ...)',
+    )
+    .default('PURGE'),
+  EDGE_PURGE_BODY: z.enum(['none', 'json-tags']).default('none'),
+  EDGE_PURGE_HEADERS_FILE: z.string().min(1).optional(),
+  EDGE_PURGE_MAX_TAGS: z.coerce.number().int().min(0).max(100_000).default(0),
   API_RESULT_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   MEILI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   MEILI_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
@@ -197,8 +209,22 @@ export interface AppConfig {
   edgeTagHeader: string | undefined;
   /** seconds a shared cache may keep a public answer (`s-maxage`), never past its `expiresAt`; 0 = none */
   edgeMaxAge: number;
-  /** the base URLs the worker sends its `PURGE /` requests to (src/edge/purge.ts); none by default */
+  /**
+   * the URLs the worker sends its purge requests to (src/edge/purge.ts): Varnish's base URLs (`PURGE /`)
+   * or a CDN's purge endpoint; none by default
+   */
   edgePurgeUrls: string[];
+  /** the purge requests' method (`PURGE`; a CDN's API: `POST`), upper-cased */
+  edgePurgeMethod: string;
+  /** `json-tags`: the tags go in the body `{"tags":[...]}` (Cloudflare), not in the tag header */
+  edgePurgeBody: 'none' | 'json-tags';
+  /**
+   * path of a file of extra purge request headers, `Name: value` a line (a CDN's credentials); read by
+   * the worker at start, its values never logged
+   */
+  edgePurgeHeadersFile: string | undefined;
+  /** tags per purge request at most (a CDN's limit: Fastly 256, Cloudflare 100); 0 = only the 8000-character bound */
+  edgePurgeMaxTags: number;
   /** bytes the API's result cache of list and search answers may hold (src/search/result-cache.ts); 0 = off */
   resultCacheBytes: number;
   /** ms the API waits for one Meilisearch request (connect included) before it answers 503 */
@@ -304,6 +330,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     edgeTagHeader: e.EDGE_TAG_HEADER.toLowerCase() === 'off' ? undefined : e.EDGE_TAG_HEADER,
     edgeMaxAge: e.EDGE_MAX_AGE,
     edgePurgeUrls: e.EDGE_PURGE_URLS.map((url) => url.replace(/\/+$/, '')),
+    edgePurgeMethod: e.EDGE_PURGE_METHOD,
+    edgePurgeBody: e.EDGE_PURGE_BODY,
+    edgePurgeHeadersFile: e.EDGE_PURGE_HEADERS_FILE,
+    edgePurgeMaxTags: e.EDGE_PURGE_MAX_TAGS,
     resultCacheBytes: e.API_RESULT_CACHE_MB * 1024 * 1024,
     meiliTimeoutMs: e.MEILI_TIMEOUT_MS,
     meiliBreakerThreshold: e.MEILI_BREAKER_THRESHOLD,

@@ -6,6 +6,7 @@
  * up the syncs. `createIndexWorker` (both) and `createRenderWorker` (renders only) are the library entries
  * (tests use them in-process); running this file starts the process.
  */
+import { readFileSync } from 'node:fs';
 import { Worker, type JobsOptions } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
@@ -50,7 +51,9 @@ import { INDEX_DEFINITIONS } from './registry';
 import { configureSharp, sharpSettingsFor } from './render/sharp';
 import { createSyncRequester, type SyncRequester } from './sync-requests';
 import { Counter, Registry } from 'prom-client';
-import { createEdgePurger, type EdgePurger } from '../src/edge/purge';
+import { createEdgePurger, parsePurgeHeaders, type EdgePurger } from '../src/edge/purge';
+import { addingCounter, type PurgeCountName } from '../src/edge/purge-counts';
+import { tagSeparator } from '../src/edge/tags';
 
 /** Id of the job scheduler that enqueues `sync`. */
 export const SYNC_SCHEDULER_ID = 'sync';
@@ -298,7 +301,7 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
   });
   announcer.on('error', (error) => logger.debug({ err: error }, 'generations Redis connection error'));
   const registry = new Registry();
-  const purger = createWorkerPurger(config, logger, registry);
+  const purger = createWorkerPurger(config, logger, registry, announcer);
   const context: IndexerContext = {
     db,
     meili,
@@ -334,8 +337,9 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
     await Promise.all([worker.close(), renders?.worker.close()]);
     await (renders ? renders.close() : closeAndDisconnect(renderQueue));
     await closeAndDisconnect(queue);
+    // Bounded: each request has a deadline and a few attempts, each count addition a command timeout.
+    await purger.idle();
     announcer.disconnect();
-    await purger.idle(); // bounded: each request has a deadline and a few attempts
   };
   try {
     const every = options.syncEveryMs === undefined ? DEFAULT_SYNC_EVERY_MS : options.syncEveryMs;
@@ -385,26 +389,60 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
 }
 
 /**
- * The edge purger from EDGE_PURGE_URLS and EDGE_TAG_HEADER, counting into `registry`. Media reaching their
- * `valid_until` need no purge: the API caps an answer's shared lifetime (s-maxage) at that instant.
+ * The edge purger of the configuration (EDGE_PURGE_URLS, EDGE_TAG_HEADER, EDGE_PURGE_METHOD,
+ * EDGE_PURGE_BODY, EDGE_PURGE_HEADERS_FILE, EDGE_PURGE_MAX_TAGS), counting into `registry` and, given
+ * `redis`, into Redis too, where the API's `/metrics` reads the totals (src/edge/purge-counts.ts); its
+ * `idle()` also waits for those additions. Throws when the headers file cannot be read or parsed (the
+ * message names the line, never a value). Media reaching their `valid_until` need no purge: the API caps
+ * an answer's shared lifetime (s-maxage) at that instant.
  */
-export function createWorkerPurger(config: AppConfig, logger: Logger, registry: Registry): EdgePurger {
-  const failures = new Counter({
-    name: 'edge_purge_failures_total',
-    help: 'Edge cache purge requests that failed after every retry, plus bursts of tags dropped from a full queue.',
-    registers: [registry],
-  });
-  const requests = new Counter({
-    name: 'edge_purge_requests_total',
-    help: 'Edge cache purge requests the edge accepted (2xx).',
-    registers: [registry],
-  });
-  return createEdgePurger({
-    urls: config.edgeTagHeader ? config.edgePurgeUrls : [],
-    header: config.edgeTagHeader ?? 'xkey',
+export function createWorkerPurger(
+  config: AppConfig,
+  logger: Logger,
+  registry: Registry,
+  redis?: Pick<Redis, 'incrby'>,
+): EdgePurger {
+  const counter = (name: PurgeCountName, help: string) => {
+    const local = new Counter({ name: `edge_purge_${name}_total`, help, registers: [registry] });
+    const shared = redis ? addingCounter(redis, config.redisPrefix, name, logger) : undefined;
+    return {
+      inc(value = 1) {
+        local.inc(value);
+        shared?.inc(value);
+      },
+      settled: async () => shared?.settled(),
+    };
+  };
+  const failures = counter(
+    'failures',
+    'Edge cache purge requests that failed after every retry, plus bursts of tags dropped from a full queue.',
+  );
+  const requests = counter('requests', 'Edge cache purge requests the edge accepted (2xx).');
+  const header = config.edgeTagHeader ?? 'xkey';
+  const urls = config.edgeTagHeader ? config.edgePurgeUrls : [];
+  const file = urls.length > 0 ? config.edgePurgeHeadersFile : undefined;
+  const purger = createEdgePurger({
+    urls,
+    header,
+    separator: tagSeparator(header),
+    method: config.edgePurgeMethod,
+    body: config.edgePurgeBody,
+    ...(file ? { headers: parsePurgeHeaders(readFileSync(file, 'utf8'), header) } : {}),
+    ...(config.edgePurgeMaxTags > 0 ? { maxTags: config.edgePurgeMaxTags } : {}),
     logger,
     metrics: { failures, requests },
   });
+  return {
+    get stats() {
+      return purger.stats;
+    },
+    enabled: purger.enabled,
+    purge: (tags) => purger.purge(tags),
+    async idle() {
+      await purger.idle();
+      await Promise.all([failures.settled(), requests.settled()]);
+    },
+  };
 }
 
 /** How often the worker checks that its job schedulers still exist in Redis. */

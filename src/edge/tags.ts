@@ -62,6 +62,17 @@ export function isIndexTag(tag: string): boolean {
 /** The longest header value `formatTags` returns (bytes): proxies and CDNs cap header sizes near 8 KB. */
 export const MAX_TAGS_LENGTH = 8000;
 
+/** What joins the tags of one header value: a space, or a comma for Cloudflare's `Cache-Tag`. */
+export type TagSeparator = ' ' | ',';
+
+/**
+ * The separator the cache behind `header` reads: Cloudflare splits `Cache-Tag` at commas (a space would
+ * make the whole list one tag); Varnish xkey and Fastly's `Surrogate-Key` split at spaces. Any case.
+ */
+export function tagSeparator(header: string): TagSeparator {
+  return header.toLowerCase() === 'cache-tag' ? ',' : ' ';
+}
+
 const KIND_INDEX: Record<TagKind, IndexName> = {
   product: 'products',
   article: 'articles',
@@ -81,18 +92,23 @@ export function indexTagOf(kind: TagKind): string {
 }
 
 /**
- * `tags` as a header value: space-separated, deduplicated, in first-seen order. When that would exceed
- * `maxLength` characters, each record tag is replaced by its kind's index tag (which purges a superset),
- * so the answer is still purged on any change it depends on. Empty input gives `''`.
+ * `tags` as a header value: joined by `separator` (see `tagSeparator`), deduplicated, in first-seen
+ * order. When that would exceed `maxLength` characters, each record tag is replaced by its kind's index
+ * tag (which purges a superset), so the answer is still purged on any change it depends on. Empty input
+ * gives `''`.
  */
-export function formatTags(tags: readonly string[], maxLength = MAX_TAGS_LENGTH): string {
+export function formatTags(
+  tags: readonly string[],
+  separator: TagSeparator = ' ',
+  maxLength = MAX_TAGS_LENGTH,
+): string {
   const unique = [...new Set(tags.filter((tag) => tag.length > 0))];
-  const joined = unique.join(' ');
+  const joined = unique.join(separator);
   if (joined.length <= maxLength) return joined;
   const widened = unique.map((tag) => {
     if (isIndexTag(tag)) return tag;
     const kind = tag.slice(0, tag.indexOf('-')) as TagKind;
     return kind in KIND_INDEX ? indexTagOf(kind) : tag;
   });
-  return [...new Set(widened)].join(' ');
+  return [...new Set(widened)].join(separator);
 }

@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { formatTags } from '../edge/tags';
+import { formatTags, tagSeparator, type TagSeparator } from '../edge/tags';
 import { DEGRADED_HEADER } from '../search/degraded';
 
 /**
@@ -144,14 +144,20 @@ export interface CachePolicy {
   routeTags?: readonly string[];
 }
 
-/** Header values of tag lists already formatted: a cached answer's list is formatted once. */
-const formatted = new WeakMap<readonly string[], string>();
+/**
+ * Header values of tag lists already formatted, by separator: a cached answer's list is formatted once
+ * (apps with different tag headers may share a process, as the tests' do).
+ */
+const formatted: Record<TagSeparator, WeakMap<readonly string[], string>> = {
+  ' ': new WeakMap(),
+  ',': new WeakMap(),
+};
 
-function tagValue(tags: readonly string[]): string {
-  let value = formatted.get(tags);
+function tagValue(tags: readonly string[], separator: TagSeparator): string {
+  let value = formatted[separator].get(tags);
   if (value === undefined) {
-    value = formatTags(tags);
-    formatted.set(tags, value);
+    value = formatTags(tags, separator);
+    formatted[separator].set(tags, value);
   }
   return value;
 }
@@ -206,9 +212,10 @@ export function setTags(
   tags?: readonly string[],
 ): void {
   if (!policy.tagHeader) return;
-  const own = tags && tags.length > 0 ? tagValue(tags) : '';
-  const route = policy.routeTags && policy.routeTags.length > 0 ? tagValue(policy.routeTags) : '';
-  const value = own && route ? formatTags([...policy.routeTags!, ...tags!]) : own || route;
+  const separator = tagSeparator(policy.tagHeader);
+  const own = tags && tags.length > 0 ? tagValue(tags, separator) : '';
+  const route = policy.routeTags && policy.routeTags.length > 0 ? tagValue(policy.routeTags, separator) : '';
+  const value = own && route ? formatTags([...policy.routeTags!, ...tags!], separator) : own || route;
   if (value) res.setHeader(policy.tagHeader, value);
 }
 

@@ -74,7 +74,11 @@ export interface Ops {
 
 /** Builds the operations endpoints over `deps`; opens no connection. */
 export function createOps(deps: OpsDeps): Ops {
-  const metrics = createMetrics({ ...deps, renderQueue: deps.renderJobs?.queue });
+  const metrics = createMetrics({
+    ...deps,
+    renderQueue: deps.renderJobs?.queue,
+    purgeCounts: { redis: deps.redis, redisPrefix: deps.config.redisPrefix },
+  });
   const router = Router();
   router.use(healthRouter(deps));
   get(router, '/metrics', metrics.handler, requireToken(deps.db, OPS_READ));

@@ -8,9 +8,11 @@
  *   around the app's Meilisearch calls (`timeMeilisearch`);
  * - `postgres_query_duration_seconds` by outcome, from knex's query events (`timePostgres`);
  * - on scrape: `index_outbox_pending`, `index_outbox_oldest_pending_age_seconds` (one SQL query),
- *   `index_queue_jobs` and `render_queue_jobs` by state (BullMQ `getJobCounts`), `render_backlog` (render
- *   jobs not done yet), `search_log_*` counters;
+ *   `index_queue_jobs` and `render_queue_jobs` by state (BullMQ `getJobCounts`, left out when Redis does
+ *   not answer within a second), `render_backlog` (render jobs not done yet), `search_log_*` counters;
  * - `api_degraded_responses_total` by route: lists answered from Postgres while Meilisearch was down;
+ * - on scrape, from Redis: `edge_purge_requests_total` and `edge_purge_failures_total`, the workers' edge
+ *   purges (src/edge/purge-counts.ts), left out while Redis does not answer;
  * - prom-client's default process metrics (CPU, memory, event-loop lag, GC).
  */
 import type { RequestHandler } from 'express';
@@ -18,6 +20,9 @@ import type { Handler } from '../http/router';
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type Redis from 'ioredis';
+import { readPurgeCounts, type PurgeCountName } from '../edge/purge-counts';
+import { withDeadline } from '../jobs/connection';
 import type { IndexQueue } from '../jobs/index-queue';
 import { renderBacklog, type RenderQueue } from '../jobs/render-queue';
 import type { SearchLog } from '../search-log';
@@ -82,6 +87,8 @@ export interface MetricsDeps {
   indexQueue?: IndexQueue;
   /** absent: no `render_queue_jobs` gauge */
   renderQueue?: RenderQueue;
+  /** where the workers add their edge purge counts; absent: no `edge_purge_*` metrics */
+  purgeCounts?: { redis: Pick<Redis, 'mget'>; redisPrefix: string };
 }
 
 export interface Metrics {
@@ -150,17 +157,32 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     },
   });
 
-  const queueGauge = (name: string, help: string, queue: IndexQueue | RenderQueue) =>
-    new Gauge({
+  // BullMQ waits for its connection before a command: while Redis is down a count would never answer and
+  // the scrape would hang. Each count gets a deadline; one still pending is reused by the next scrape.
+  const bounded = <T>(read: () => Promise<T>) => {
+    let pending: Promise<T> | undefined;
+    return () => {
+      pending ??= read().finally(() => (pending = undefined));
+      return withDeadline(pending, QUEUE_COUNT_DEADLINE_MS, 'queue counts not read in time');
+    };
+  };
+  const queueGauge = (name: string, help: string, queue: IndexQueue | RenderQueue) => {
+    const counts = bounded(() => queue.getJobCounts(...QUEUE_STATES));
+    return new Gauge({
       name,
       help,
       labelNames: ['state'] as const,
       registers: [registry],
       async collect() {
-        const counts = await queue.getJobCounts(...QUEUE_STATES);
-        for (const state of QUEUE_STATES) this.set({ state }, counts[state] ?? 0);
+        try {
+          const now = await counts();
+          for (const state of QUEUE_STATES) this.set({ state }, now[state] ?? 0);
+        } catch {
+          this.reset(); // left out of this scrape: no count rather than an old one
+        }
       },
     });
+  };
   if (deps.indexQueue) {
     queueGauge(
       'index_queue_jobs',
@@ -175,12 +197,16 @@ export function createMetrics(deps: MetricsDeps): Metrics {
       deps.renderQueue,
     );
     const renderQueue = deps.renderQueue;
+    const backlog = bounded(() => renderBacklog(renderQueue));
+    let lastBacklog = 0;
     new Gauge({
       name: 'render_backlog',
       help: 'Render jobs not done yet (waiting, prioritized, running, delayed for a retry): the rendition backlog.',
       registers: [registry],
       async collect() {
-        this.set(await renderBacklog(renderQueue));
+        // While Redis does not answer the last count stays (a gauge without labels always shows a value).
+        lastBacklog = await backlog().catch(() => lastBacklog);
+        this.set(lastBacklog);
       },
     });
   }
@@ -268,12 +294,42 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     next();
   };
 
+  // Outside the registry: a metric of a registry always prints a value, and while Redis does not answer
+  // the scrape should show no purge counts rather than a false 0.
+  const purgeCounts = deps.purgeCounts;
+  const purgeText = async () => {
+    if (!purgeCounts) return '';
+    const counts = await readPurgeCounts(purgeCounts.redis, purgeCounts.redisPrefix);
+    if (!counts) return '';
+    return PURGE_METRICS.map(
+      ([name, key, help]) => `# HELP ${name} ${help}\n# TYPE ${name} counter\n${name} ${counts[key]}\n`,
+    ).join('');
+  };
+
   const handler: Handler = async (_req, res) => {
     res.set('Content-Type', registry.contentType).set('Cache-Control', 'no-store');
-    res.send(await registry.metrics());
+    const [text, purges] = await Promise.all([registry.metrics(), purgeText()]);
+    res.send(purges ? `${text.endsWith('\n') ? text : `${text}\n`}${purges}` : text);
   };
   return { registry, requests, handler, meiliDuration };
 }
+
+/** Milliseconds a scrape waits for the job counts of a queue. */
+const QUEUE_COUNT_DEADLINE_MS = 1000;
+
+/** The purge counts `/metrics` shows: metric name, count, help. */
+const PURGE_METRICS: readonly [string, PurgeCountName, string][] = [
+  [
+    'edge_purge_requests_total',
+    'requests',
+    'Edge cache purge requests the edge accepted (2xx), summed over every worker (Redis).',
+  ],
+  [
+    'edge_purge_failures_total',
+    'failures',
+    'Edge cache purge requests that failed after every retry, plus bursts of tags dropped from a full queue, summed over every worker (Redis).',
+  ],
+];
 
 /** Pending outbox rows and the age in seconds of the oldest (0 when none), in one query on the partial index. */
 export async function outboxBacklog(db: Knex): Promise<{ pending: number; age: number }> {

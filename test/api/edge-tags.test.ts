@@ -134,6 +134,20 @@ describe('cache tags', () => {
     ]);
     await surrogate.close();
 
+    // Cloudflare splits Cache-Tag at commas: answers and stored files join their tags with commas.
+    const cloudflare = await stack.startApi(stack.configWith({ EDGE_TAG_HEADER: 'Cache-Tag' }));
+    const detail = await cloudflare.get('/media/5001');
+    expect(detail.headers.get('cache-tag')).toBe('medium-5001,every-medium,index-folders');
+    const { data } = (await detail.json()) as { data: { url: string } };
+    const file = await fetch(`${cloudflare.origin}${new URL(data.url).pathname}`);
+    expect(file.headers.get('cache-tag')).toBe('medium-5001,every-medium,index-folders');
+    const list = await cloudflare.get('/products?per_page=2');
+    expect(list.headers.get('cache-tag')).toMatch(/^[a-z0-9-]+(,[a-z0-9-]+){2}$/);
+    expect(list.headers.get('cache-tag')!.split(',')).toContain('index-products');
+    const legacy = await cloudflare.get('/makers');
+    expect(legacy.headers.get('cache-tag')).toBe('index-manufacturers,index-products,index-models');
+    await cloudflare.close();
+
     const off = await stack.startApi(stack.configWith({ EDGE_TAG_HEADER: 'off', EDGE_MAX_AGE: '0' }));
     const plain = await off.get('/products');
     expect([plain.headers.get('xkey'), plain.headers.get('cache-control')]).toEqual([

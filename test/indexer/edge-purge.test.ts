@@ -212,7 +212,14 @@ describe('configuration', () => {
     const tags = Array.from({ length: 2000 }, (_, i) => `product-${1_000_000 + i}`);
     const chunks = chunkTags(tags, 8000);
     expect(chunks.length).toBeGreaterThan(1);
-    for (const chunk of chunks) expect(chunk.length).toBeLessThanOrEqual(8000);
-    expect(chunks.join(' ').split(' ')).toEqual(tags);
+    for (const chunk of chunks) expect(chunk.join(' ').length).toBeLessThanOrEqual(8000);
+    expect(chunks.flat()).toEqual(tags);
+  });
+
+  it('splits the tags into batches of at most EDGE_PURGE_MAX_TAGS', () => {
+    const tags = Array.from({ length: 250 }, (_, i) => `product-${i}`);
+    const chunks = chunkTags(tags, 8000, 100);
+    expect(chunks.map((c) => c.length)).toEqual([100, 100, 50]);
+    expect(chunks.flat()).toEqual(tags);
   });
 });

@@ -20,7 +20,7 @@ import { renditionFileName, renditionId } from '../../media/urls';
 import { FILE_KINDS, findPublicFile, findRendition, type FileKind } from './query';
 import { catalogFile } from '../legacy/catalogs/file';
 import { ORIGINAL_CACHE_CONTROL, sendStoredFile, type FileToSend } from './serve';
-import { everyTag, formatTags, indexTag, recordTag } from '../../edge/tags';
+import { everyTag, formatTags, indexTag, recordTag, tagSeparator } from '../../edge/tags';
 import type { StoredFileRecord } from './query';
 
 /**
@@ -57,7 +57,7 @@ function fileTags(deps: AppDeps, kind: FileKind, id: number, file: StoredFileRec
       : file.productId === undefined
         ? [everyTag('product')]
         : [recordTag('product', file.productId), everyTag('product')];
-  return { header, value: formatTags(tags) };
+  return { header, value: formatTags(tags, tagSeparator(header)) };
 }
 
 function original(deps: AppDeps, kind: FileKind, root: string): Handler {
