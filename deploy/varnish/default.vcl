@@ -87,7 +87,11 @@ sub vcl_backend_response {
         return (abandon);
     }
     # Bounded staleness: the last good answer is served this long past its s-maxage when the API fails.
-    set beresp.grace = 1h;
+    # An answer whose body expires (an image's valid_until) bounds it with stale-while-revalidate, which
+    # Varnish has read into beresp.grace: past it the answer would show a medium no longer public.
+    if (beresp.http.Cache-Control !~ "stale-while-revalidate" || beresp.grace > 1h) {
+        set beresp.grace = 1h;
+    }
 }
 
 sub vcl_backend_error {

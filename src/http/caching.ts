@@ -13,8 +13,9 @@
  *   `private, no-cache` with `Vary: Authorization`, as their bodies depend on the token;
  * - for a shared cache in front (Varnish, a CDN: docs/operations.md, "Edge cache"): public answers add
  *   `s-maxage=M` (`EDGE_MAX_AGE`, also capped by `expiresAt`; shorter for degraded answers, 0 for logged
- *   searches) and name what they depend on in the `EDGE_TAG_HEADER` header (src/edge/tags.ts), so the
- *   worker's purges drop exactly the answers a change affects.
+ *   searches; with an expiry also `stale-while-revalidate` and `stale-if-error`, so that no stale copy
+ *   is served past it) and name what they depend on in the `EDGE_TAG_HEADER` header (src/edge/tags.ts),
+ *   so the worker's purges drop exactly the answers a change affects.
  */
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
@@ -108,9 +109,18 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
 }
 
 /**
+ * An expiry this many seconds or more past an answer's lifetime bounds no stale copy (seconds): longer than
+ * a shared cache serves one (the VCL's grace is an hour), and the header stays the same from one second to
+ * the next.
+ */
+const MAX_STALE_SECONDS = 86_400;
+
+/**
  * The `Cache-Control` value of a body for `scope`; `maxAgeSeconds` is capped by `expiresAt` (ms). With
  * `sMaxAgeSeconds` (a shared cache's lifetime, undefined: none sent), a public value adds
- * `s-maxage=<it, capped by expiresAt>`.
+ * `s-maxage=<it, capped by expiresAt>`, and with `expiresAt` also `stale-while-revalidate=S,
+ * stale-if-error=S`, S being the seconds from the end of the longer lifetime to `expiresAt` (none when S
+ * is a day or more).
  */
 export function cacheControl(
   scope: CacheScope,
@@ -121,8 +131,15 @@ export function cacheControl(
 ): string {
   if (scope === 'private') return 'private, no-cache';
   const untilExpiry = expiresAt === undefined ? Infinity : Math.max(0, Math.floor((expiresAt - now) / 1000));
-  const value = `public, max-age=${Math.min(maxAgeSeconds, untilExpiry)}`;
-  return sMaxAgeSeconds === undefined ? value : `${value}, s-maxage=${Math.min(sMaxAgeSeconds, untilExpiry)}`;
+  const maxAge = Math.min(maxAgeSeconds, untilExpiry);
+  const value = `public, max-age=${maxAge}`;
+  if (sMaxAgeSeconds === undefined) return value;
+  const sMaxAge = Math.min(sMaxAgeSeconds, untilExpiry);
+  // A shared cache serves stale copies unless told how long it may (Varnish's grace, an hour in
+  // deploy/varnish/default.vcl): past the expiry that copy would show an image that is no longer public.
+  const stale = Math.max(0, untilExpiry - Math.max(maxAge, sMaxAge));
+  if (stale >= MAX_STALE_SECONDS) return `${value}, s-maxage=${sMaxAge}`;
+  return `${value}, s-maxage=${sMaxAge}, stale-while-revalidate=${stale}, stale-if-error=${stale}`;
 }
 
 /**
