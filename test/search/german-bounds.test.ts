@@ -14,8 +14,8 @@ import {
 } from '../../src/search/german/decompound';
 import type { GermanDictionary } from '../../src/search/german/hunspell';
 import { buildLexicon, type Lexicon } from '../../src/search/german/lexicon';
-import { germanQuery } from '../../src/search/german/query';
-import { searchTerms } from '../../src/search/german/terms';
+import { germanQuery, isTypoOfWord } from '../../src/search/german/query';
+import { completedCompounds, searchTerms } from '../../src/search/german/terms';
 import { exactLongWords, MAX_SEARCH_CHARS, searchText } from '../../src/search/request';
 
 const LEXICON = buildLexicon({ words: ['kombi', 'rundballen'] });
@@ -170,5 +170,31 @@ describe('long words are matched exactly', () => {
   it('the query rewrite sends a 600-letter word as a phrase', () => {
     const word = 'kettensäge'.repeat(60);
     expect(germanQuery(word, LEXICON).q).toBe(`"${word.slice(0, MAX_SEARCH_CHARS)}"`);
+  });
+});
+
+describe('isTypoOfWord', () => {
+  it('tries a bounded number of edits: linear in the word, none past MAX_SPLIT_LENGTH', () => {
+    const [w20, w40] = [20, 40].map((n) =>
+      workOf((lexicon) => expect(isTypoOfWord('q'.repeat(n), lexicon)).toBe(false)),
+    ) as [Work, Work];
+    // About 60 edits per letter, each a few whole-word lookups.
+    expect(w40.lookups).toBeLessThanOrEqual(2.1 * w20.lookups);
+    expect(w40.lookups).toBeLessThanOrEqual(40 * 62 * 4);
+    expect(workOf((lexicon) => isTypoOfWord('q'.repeat(MAX_SPLIT_LENGTH + 1), lexicon))).toEqual({
+      lookups: 0,
+      chars: 0,
+    });
+  });
+});
+
+describe('completedCompounds', () => {
+  it("does work linear in the text's length, however many words it leaves open", () => {
+    const text = (times: number) => 'Kettensäge- und Heckenscherenmesser '.repeat(times);
+    const [w100, w200] = [100, 200].map((times) =>
+      workOf((lexicon) => expect(completedCompounds(text(times), lexicon)).toHaveLength(times)),
+    ) as [Work, Work];
+    expect(w200.lookups).toBeLessThanOrEqual(2.1 * w100.lookups);
+    expect(w200.chars).toBeLessThanOrEqual(2.1 * w100.chars);
   });
 });
