@@ -1,9 +1,10 @@
 # Varnish in front of the API: caches public GET/HEAD answers for their `s-maxage`, purges them by cache
 # tag (vmod xkey, from varnish-modules), and serves the last good answer for up to an hour while the API is
-# down or answers 5xx. Set-up, purges and CDNs: docs/operations.md, "Edge cache (Varnish, CDN)".
+# down or answers 5xx (never one past an image's valid_until). Set-up, purges and CDNs: docs/operations.md,
+# "Edge cache (Varnish, CDN)".
 #
 # The backend is `api:3000`, the API service of docker-compose.yml. Elsewhere, edit `.host` and `.port`
-# below (the tests write a copy with their API's address: test/support/varnish.ts).
+# below (the tests and the edge bench write a copy with their API's address: tools/dev/varnish.ts).
 #
 # The API names what an answer depends on in the header EDGE_TAG_HEADER; vmod xkey reads the header
 # `xkey` (the API's default). With another EDGE_TAG_HEADER, copy it in vcl_backend_response:
@@ -88,6 +89,16 @@ sub vcl_backend_response {
     }
     # Bounded staleness: the last good answer is served this long past its s-maxage when the API fails.
     set beresp.grace = 1h;
+    # An answer that changes at a known instant (an image's valid_until) says how long past its s-maxage
+    # it may still be served (stale-if-error, 0 when its s-maxage ends there): never past that instant,
+    # not even while the API is down.
+    if (beresp.http.Cache-Control ~ "stale-if-error=[0-9]+") {
+        set beresp.grace = std.duration(
+            regsub(beresp.http.Cache-Control, "^.*stale-if-error=([0-9]+).*$", "\1s"), 0s);
+        if (beresp.grace > 1h) {
+            set beresp.grace = 1h;
+        }
+    }
 }
 
 sub vcl_backend_error {

@@ -9,7 +9,9 @@
  *   that on every conditional request, and the answer to "is my copy current?" does not change with it;
  * - `Cache-Control`: public routes (the route table's `auth: 'public'`) `public, max-age=N` with N from
  *   `API_CACHE_MAX_AGE` (default 0: a cache must revalidate every time), never past the body's `expiresAt`
- *   (the nearest `valid_until` of an image in it, after which the body changes); protected routes
+ *   (the nearest `valid_until` of an image in it, after which the body changes), and such a body adds
+ *   `stale-if-error` up to that moment, so that no cache serves it stale past it (the VCL's grace follows
+ *   it); protected routes
  *   `private, no-cache` with `Vary: Authorization`, as their bodies depend on the token;
  * - for a shared cache in front (Varnish, a CDN: docs/operations.md, "Edge cache"): public answers add
  *   `s-maxage=M` (`EDGE_MAX_AGE`, also capped by `expiresAt`; shorter for degraded answers, 0 for logged
@@ -108,9 +110,17 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
 }
 
 /**
+ * The longest `stale-if-error` sent (seconds): a day, more than the grace a cache in front keeps (the VCL's
+ * is an hour), so that a far-off expiry sends the same header every second.
+ */
+export const STALE_IF_ERROR_MAX = 86400;
+
+/**
  * The `Cache-Control` value of a body for `scope`; `maxAgeSeconds` is capped by `expiresAt` (ms). With
  * `sMaxAgeSeconds` (a shared cache's lifetime, undefined: none sent), a public value adds
- * `s-maxage=<it, capped by expiresAt>`.
+ * `s-maxage=<it, capped by expiresAt>`; with `expiresAt`, it adds `stale-if-error=<seconds from the end of
+ * the longer lifetime to expiresAt, at most STALE_IF_ERROR_MAX>`, how long a cache may serve it stale (0
+ * when its lifetime ends there).
  */
 export function cacheControl(
   scope: CacheScope,
@@ -121,8 +131,13 @@ export function cacheControl(
 ): string {
   if (scope === 'private') return 'private, no-cache';
   const untilExpiry = expiresAt === undefined ? Infinity : Math.max(0, Math.floor((expiresAt - now) / 1000));
-  const value = `public, max-age=${Math.min(maxAgeSeconds, untilExpiry)}`;
-  return sMaxAgeSeconds === undefined ? value : `${value}, s-maxage=${Math.min(sMaxAgeSeconds, untilExpiry)}`;
+  const maxAge = Math.min(maxAgeSeconds, untilExpiry);
+  const sMaxAge = sMaxAgeSeconds === undefined ? undefined : Math.min(sMaxAgeSeconds, untilExpiry);
+  const value = `public, max-age=${maxAge}${sMaxAge === undefined ? '' : `, s-maxage=${sMaxAge}`}`;
+  if (expiresAt === undefined) return value;
+  // No cache may serve the body stale (Varnish's grace) past the instant it changes.
+  const stale = Math.min(STALE_IF_ERROR_MAX, untilExpiry - Math.max(maxAge, sMaxAge ?? 0));
+  return `${value}, stale-if-error=${stale}`;
 }
 
 /**

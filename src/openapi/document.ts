@@ -43,7 +43,7 @@ function revalidationHeaders(auth: RouteAuth): Record<string, z.ZodType> {
     }),
     'Cache-Control': z.string().openapi({
       description: isPublic
-        ? '`public, max-age=N, s-maxage=M`: N from `API_CACHE_MAX_AGE` (default 0: revalidate every time); M, for shared caches (Varnish, a CDN), from `EDGE_MAX_AGE` (default a day; 0 for a logged search, 5 for an answer served while search is degraded); both never past the moment an image in the body expires. The records the body shows are named in the cache-tag header (`EDGE_TAG_HEADER`, default `xkey`) so that a change purges it.'
+        ? '`public, max-age=N, s-maxage=M`: N from `API_CACHE_MAX_AGE` (default 0: revalidate every time); M, for shared caches (Varnish, a CDN), from `EDGE_MAX_AGE` (default a day; 0 for a logged search, 5 for an answer served while search is degraded); both never past the moment an image in the body expires, and then `stale-if-error=S` too, so that no cache serves the body stale past that moment. The records the body shows are named in the cache-tag header (`EDGE_TAG_HEADER`, default `xkey`) so that a change purges it.'
         : '`private, no-cache`: only the client keeps it, and revalidates it.',
     }),
     ...(isPublic ? {} : { Vary: z.string().openapi({ description: 'Names `Authorization`.' }) }),
