@@ -25,6 +25,7 @@ export const AREAS = [
   'api',
   'freshness',
   'memory',
+  'edge',
   'hostile',
   'rate-limit',
   'render',

@@ -1,15 +1,15 @@
 /**
- * `npm run bench -- [--only api|freshness|hostile|rate-limit|render|import] [--duration <s>] [--connections <n>]
+ * `npm run bench -- [--only api|freshness|edge|hostile|rate-limit|render|import] [--duration <s>] [--connections <n>]
  *   [--diagnose] [--profile] [--render-images <n>] [--render-scales small,medium] [--import-scales medium,large]
  *   [--write]`
  * runs the benchmarks and prints Markdown tables. With `--write` each area's tables also replace that area's
  * section of BENCHMARKS.md as soon as it is measured (bench/results-file.ts: areas `api`, `freshness`,
- * `memory`, `hostile`, `rate-limit`, `render`, `import`), headed by the commit, the tree's state, the date,
+ * `memory`, `edge`, `hostile`, `rate-limit`, `render`, `import`), headed by the commit, the tree's state, the date,
  * Node, the cores and the load average; without it nothing is written, so that a smoke or partial run never
  * replaces the results, and a smoke run (`--duration` under 5 s) with `--write` is refused. All run by
  * default, the API first (about 11 minutes: full reindex, eighteen 23 s cases, freshness; the first run also
  * generates and imports the medium catalog, about a minute more; `--duration 2` is a smoke run of about 1.5
- * minutes), then the hostile searches (about 1.5 minutes), renditions (under half a minute), then the import
+ * minutes), then the edge (about 4 minutes), then the hostile searches (about 1.5 minutes), renditions (under half a minute), then the import
  * (under a minute for `medium`). `--only freshness` runs the API benchmark's freshness measurement alone.
  *
  * - API (bench/api/): the API as its own process over the medium catalog, driven by autocannon: unique
@@ -20,6 +20,10 @@
  *   API's RSS; `--duration` seconds per case (default 20), `--connections` (default 16). Also the full
  *   reindex time and SQL queries per detail. `--diagnose` adds three single-connection cases,
  *   `--profile` a CPU profile of the API under the unique product search and the product and media details.
+ * - Edge (bench/edge/): the API behind a real Varnish (deploy/varnish/default.vcl): the Zipf mix through
+ *   Varnish against the API alone and the details against the bare Express child, `--duration` ÷ 2 seconds
+ *   per case; freshness through Varnish with the worker purging it; answers behind Postgres while imports
+ *   run; a medium read past its `valid_until`; pages answered from grace with the API stopped.
  * - Hostile searches (bench/api/hostile.ts): the API over the small catalog under unique product searches at
  *   a fixed rate, alone, with as many more ordinary searches, and with clients sending 10,000-character and
  *   600-letter-word searches beside them: the API's event-loop delay (its /metrics) and the normal
@@ -40,6 +44,7 @@ import { getConfig } from '../config/env';
 import { exitWithError } from '../src/cli/exit';
 import { apiSections, apiTable, benchApi, benchFreshnessOnly, freshnessTable } from './api';
 import { benchHostile, hostileTable } from './api/hostile';
+import { benchEdge, edgeTable } from './edge';
 import { benchImport, importTable, type ImportBenchResult, type Scale } from './import';
 import { benchRateLimit, rateLimitTable } from './rate-limit';
 import type { RenderBenchResult } from './render';
@@ -116,10 +121,10 @@ async function main(): Promise<void> {
   });
   if (
     values.only !== undefined &&
-    !['api', 'freshness', 'hostile', 'rate-limit', 'render', 'import'].includes(values.only)
+    !['api', 'freshness', 'edge', 'hostile', 'rate-limit', 'render', 'import'].includes(values.only)
   ) {
     throw new Error(
-      `--only must be api, freshness, hostile, rate-limit, render or import (got "${values.only}")`,
+      `--only must be api, freshness, edge, hostile, rate-limit, render or import (got "${values.only}")`,
     );
   }
   const renderImages = Math.round(positive('render-images', values['render-images']));
@@ -147,7 +152,7 @@ async function main(): Promise<void> {
     const areas: Area[] = [
       ...(runs('api') ? (['api', 'freshness', 'memory'] as const) : []),
       ...(values.only === 'freshness' ? (['freshness'] as const) : []),
-      ...(['hostile', 'rate-limit', 'render', 'import'] as const).filter((a) => runs(a)),
+      ...(['edge', 'hostile', 'rate-limit', 'render', 'import'] as const).filter((a) => runs(a)),
     ];
     if (durationSec < 5 && areas.some((a) => a !== 'rate-limit' && a !== 'import')) {
       throw new Error('a smoke run (--duration under 5 s) does not replace the results: drop --write');
@@ -180,6 +185,20 @@ async function main(): Promise<void> {
     console.log(`\nFreshness (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
     console.log(fresh);
     write([{ area: 'freshness', markdown: fresh }]);
+  }
+  if (runs('edge')) {
+    const edge = edgeTable(
+      await benchEdge({
+        serverUrl: server,
+        durationSec,
+        connections,
+        warmupSec: durationSec < 5 ? 0 : 2,
+        log,
+      }),
+    );
+    console.log(`\nEdge (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`);
+    console.log(edge);
+    write([{ area: 'edge', markdown: edge }]);
   }
   if (runs('hostile')) {
     const warmupSec = durationSec < 5 ? 0 : 3;

@@ -1,7 +1,7 @@
 /**
  * CPU per process during a case, from /proc (Linux): the two API children (limits off and on for
- * loopback), Meilisearch, the Express baseline, the static file server, this process (autocannon), the
- * Postgres backends of the benchmark database, and the rest of the machine.
+ * loopback), Meilisearch, the Express baseline, the static file server, Varnish (the edge bench), this
+ * process (autocannon), the Postgres backends of the benchmark database, and the rest of the machine.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { DATABASE } from './services';
@@ -16,6 +16,21 @@ function cpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU seconds of a process and its direct children (varnishd's manager and its cache worker), 0 when gone. */
+function treeCpuSeconds(pid: number): number {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // gone
+  }
+  return children.reduce((sum, child) => sum + cpuSeconds(child), cpuSeconds(pid));
 }
 
 /**
@@ -46,8 +61,10 @@ function machineCpuSeconds(): number {
   return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) / 100;
 }
 
-/** The pids of the benchmark's server processes. */
-export type CpuPids = Record<'api' | 'limitedApi' | 'meilisearch' | 'express' | 'static', number>;
+/** The pids of the benchmark's server processes (`varnish`: varnishd's manager, the edge bench only). */
+export type CpuPids = Record<'api' | 'limitedApi' | 'meilisearch' | 'express' | 'static', number> & {
+  varnish?: number;
+};
 
 /** Cumulative CPU seconds at one moment. */
 export interface CpuSample {
@@ -56,6 +73,7 @@ export interface CpuSample {
   meilisearch: number;
   express: number;
   static: number;
+  varnish: number;
   bench: number;
   /** By backend pid. */
   postgres: Map<number, number>;
@@ -71,6 +89,7 @@ export function cpuSample(pids: CpuPids): CpuSample {
     meilisearch: cpuSeconds(pids.meilisearch),
     express: cpuSeconds(pids.express),
     static: cpuSeconds(pids.static),
+    varnish: pids.varnish === undefined ? 0 : treeCpuSeconds(pids.varnish),
     bench: (own.user + own.system) / 1e6,
     postgres: postgresBackends(),
     machine: machineCpuSeconds(),
@@ -88,6 +107,7 @@ export function cpuShare(before: CpuSample, after: CpuSample, seconds: number): 
     meilisearch: after.meilisearch - before.meilisearch,
     express: after.express - before.express,
     static: after.static - before.static,
+    varnish: after.varnish - before.varnish,
     bench: after.bench - before.bench,
     postgres,
   };
@@ -101,6 +121,7 @@ export function cpuShare(before: CpuSample, after: CpuSample, seconds: number): 
     bench: pct(delta.bench),
     express: pct(delta.express),
     static: pct(delta.static),
+    varnish: pct(delta.varnish),
     other: pct(after.machine - before.machine - ours),
   };
 }

@@ -12,9 +12,11 @@
  *   schedule takes the change); the clock starts when it reports its COMMIT done.
  *
  * The clock stops at the first answer of `/api/v1/products?ids[]=<id>` (polled every 20 ms) that carries
- * the new name.
+ * the new name. The edge bench (bench/edge/) runs the same measurement through Varnish: `startFreshStack`
+ * with a front, then `measureFreshness`.
  */
 import { spawn } from 'node:child_process';
+import type { Knex } from 'knex';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,7 +29,9 @@ import { eachLine } from '../../tools/dev/supervise';
 import {
   apiEnv,
   buildIndexes,
-  prepareFreshDatabase,
+  type Child,
+  FRESH_DATABASE,
+  prepareSmallDatabase,
   SMALL_MEDIA_ROOT,
   SMALL_SNAPSHOT,
   startApi,
@@ -39,7 +43,7 @@ import { seededRandom } from './unique';
 const ROOT = path.resolve(__dirname, '..', '..');
 
 /** The `p`th percentile (nearest rank) of `values`. */
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
@@ -85,28 +89,71 @@ function importWithCli(
 }
 
 /**
- * Runs the freshness measurement (see the file comment): `changes` renames per variant, a seeded pause of
- * 0-1 s between them (so that commits fall at every point of the worker's 2 s schedule). Stops the worker
- * and the API child it started; leaves the database (made afresh by the next run).
+ * What stands between the readers and the API (the edge bench's Varnish): made once the API's origin is
+ * known, before the worker starts. `origin` is read instead of the API's, `env` is added to the worker's
+ * and the API's (e.g. `EDGE_PURGE_URLS`).
  */
-export async function benchFreshness(options: {
+export interface FreshnessFront {
+  origin: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** The small catalog's services for freshness measurements (see `startFreshStack`). */
+export interface FreshStack {
+  db: Knex;
+  /** The environment of the API, the worker and catalog:import. */
+  env: Record<string, string>;
+  mediaRoot: string;
+  api: Child;
+  worker: Omit<Child, 'origin'>;
+  front?: FreshnessFront;
+  /** Where readers send their requests: the front's origin, or the API's. */
+  origin: string;
+  /** The snapshot's `products.ndjson`, line by line (the changes rewrite lines of a copy). */
+  lines: string[];
+  /** A working copy of the snapshot without `products.ndjson`, which each change writes. */
+  work: string;
+  /** Stops what `startFreshStack` started and removes the working copy; keeps the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The small catalog (seed 1) imported afresh into `database` (default the freshness case's), its indexes
+ * built into `meili` under a prefix of their own, then the worker and an API child, and `front` in front
+ * of the API when given. Stops what it started when it fails.
+ */
+export async function startFreshStack(options: {
   serverUrl: string;
   meili: BundledMeilisearch;
-  changes: number;
-  variants?: FreshnessVariant[];
   log: (m: string) => void;
-}): Promise<FreshnessResult[]> {
+  database?: string;
+  mediaRoot?: string;
+  front?: (apiOrigin: string) => Promise<FreshnessFront>;
+}): Promise<FreshStack> {
   const { log } = options;
-  log('freshness: importing the small catalog into its own database...');
-  const databaseUrl = await prepareFreshDatabase(options.serverUrl, log);
+  const database = options.database ?? FRESH_DATABASE;
+  const mediaRoot = options.mediaRoot ?? SMALL_MEDIA_ROOT;
+  log(`importing the small catalog into database ${database}...`);
+  const databaseUrl = await prepareSmallDatabase(options.serverUrl, database, mediaRoot, log);
   const port = await freePort();
-  const env = { ...(await apiEnv(databaseUrl, options.meili, port)), MEDIA_ROOT: SMALL_MEDIA_ROOT };
-  const config = loadConfig(env);
-  const db = createDb(databaseUrl, 2);
   const stops: (() => Promise<void>)[] = [];
-  const work = path.join(path.dirname(SMALL_SNAPSHOT), `fresh-${process.pid}`);
+  const db = createDb(databaseUrl, 2);
+  stops.push(() => db.destroy());
+  const work = path.join(path.dirname(SMALL_SNAPSHOT), `fresh-${database}-${process.pid}`);
+  stops.push(() => rm(work, { recursive: true, force: true }));
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+  };
   try {
-    await buildIndexes(db, config, (m) => log(`  ${m}`));
+    const front = await options.front?.(`http://127.0.0.1:${port}`);
+    if (front) stops.push(() => front.stop());
+    const env = {
+      ...(await apiEnv(databaseUrl, options.meili, port)),
+      MEDIA_ROOT: mediaRoot,
+      ...front?.env,
+    };
+    await buildIndexes(db, loadConfig(env), (m) => log(`  ${m}`));
     // The reindex just read everything the import's outbox rows name: the worker need not sync them again
     // (nor render the catalog's images) before the measurement.
     await db('index_outbox').whereNull('processed_at').update({ processed_at: db.fn.now() });
@@ -114,16 +161,10 @@ export async function benchFreshness(options: {
     stops.push(() => worker.server.stop());
     const api = await startApi(env, port);
     stops.push(() => api.server.stop());
+    // A front started before the API (Varnish) calls it sick until its health probe has passed again.
+    if (front) await untilAnswered(`${front.origin}/up`);
 
     const lines = (await readFile(path.join(SMALL_SNAPSHOT, 'products.ndjson'), 'utf8')).split('\n');
-    const index = lines.findIndex((line) => {
-      if (!line.trim()) return false;
-      const p = JSON.parse(line) as { is_active?: boolean; names?: { de?: string } };
-      return p.is_active === true && typeof p.names?.de === 'string';
-    });
-    if (index < 0) throw new Error('the small catalog has no active product with a German name');
-    const product = JSON.parse(lines[index]!) as { id: number; slug: string; names: { de: string } };
-
     await rm(work, { recursive: true, force: true });
     await mkdir(work, { recursive: true });
     for (const name of await readdir(SMALL_SNAPSHOT)) {
@@ -132,65 +173,135 @@ export async function benchFreshness(options: {
         await cp(path.join(SMALL_SNAPSHOT, name), path.join(work, name), { recursive: true });
       }
     }
-    const random = seededRandom(14);
-    const url = `${api.origin}/api/v1/products?ids[]=${product.id}`;
-    const results: FreshnessResult[] = [];
-    for (const variant of options.variants ?? (['cli', 'schedule'] as const)) {
-      const latenciesMs: number[] = [];
-      const importMs: number[] = [];
-      for (let i = 1; i <= options.changes; i++) {
-        const name = `${product.names.de} Frische ${process.pid}-${variant}-${i}`;
-        lines[index] = JSON.stringify({ ...product, names: { ...product.names, de: name } });
-        await writeFile(path.join(work, 'products.ndjson'), lines.join('\n'));
-        const started = performance.now();
-        let committedAt = 0;
-        let exited: Promise<void> = Promise.resolve();
-        if (variant === 'cli') {
-          const cli = importWithCli(work, env);
-          exited = cli.exited;
-          exited.catch(() => undefined); // awaited below
-          committedAt = await cli.committed;
-        } else {
-          const summary = await importSnapshot(db, work, {
-            mode: 'full',
-            mediaRoot: SMALL_MEDIA_ROOT,
-            onProgress: (message) => {
-              if (message.startsWith('committed')) committedAt = performance.now();
-            },
-          });
-          if (!committedAt || summary.changes === 0)
-            throw new Error(`freshness: import ${i} changed nothing`);
-        }
-        importMs.push(committedAt - started);
-        for (;;) {
-          const res = await fetch(url);
-          const body = (await res.json()) as { data?: { names?: { de?: string } }[] };
-          if (body.data?.[0]?.names?.de === name) break;
-          if (performance.now() - committedAt > 30_000) {
-            throw new Error(`freshness: change ${i} (${variant}) not visible in /products after 30 s`);
-          }
-          await sleep(20);
-        }
-        latenciesMs.push(performance.now() - committedAt);
-        await exited;
-        log(`  ${variant} change ${i}: visible ${Math.round(latenciesMs.at(-1)!)} ms after the commit`);
-        await sleep(Math.round(random() * 1000));
-      }
-      results.push({
-        variant,
-        changes: options.changes,
-        latenciesMs,
-        p50: percentile(latenciesMs, 50),
-        p95: percentile(latenciesMs, 95),
-        max: Math.max(...latenciesMs),
-        importMedianMs: percentile(importMs, 50),
-        product: { id: product.id, slug: product.slug },
-      });
+    return { db, env, mediaRoot, api, worker, front, origin: front?.origin ?? api.origin, lines, work, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Resolves once `url` answers 200; throws after 30 s. */
+async function untilAnswered(url: string): Promise<void> {
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    const res = await fetch(url).catch(() => undefined);
+    await res?.arrayBuffer();
+    if (res?.status === 200) return;
+    if (performance.now() > deadline) throw new Error(`${url} did not answer 200 within 30 s`);
+    await sleep(200);
+  }
+}
+
+/** A product line of the snapshot's `products.ndjson`, as the changes rewrite it. */
+export interface SnapshotProduct {
+  id: number;
+  slug: string;
+  names: { de: string };
+}
+
+/** The first `n` active products with a German name in `lines` (`products.ndjson`), with their line index. */
+export function renameableProducts(
+  lines: string[],
+  n: number,
+): { index: number; product: SnapshotProduct }[] {
+  const out: { index: number; product: SnapshotProduct }[] = [];
+  for (let index = 0; index < lines.length && out.length < n; index++) {
+    if (!lines[index]!.trim()) continue;
+    const p = JSON.parse(lines[index]!) as { is_active?: boolean; names?: { de?: string } };
+    if (p.is_active === true && typeof p.names?.de === 'string') {
+      out.push({ index, product: p as SnapshotProduct });
     }
-    return results;
+  }
+  if (out.length < n)
+    throw new Error(`the small catalog has fewer than ${n} active products with a German name`);
+  return out;
+}
+
+/**
+ * Runs the freshness measurement (see the file comment) on `stack`: `changes` renames per variant, a seeded
+ * pause of 0-1 s between them (so that commits fall at every point of the worker's 2 s schedule).
+ */
+export async function measureFreshness(
+  stack: FreshStack,
+  options: { changes: number; variants?: FreshnessVariant[]; log: (m: string) => void },
+): Promise<FreshnessResult[]> {
+  const { log } = options;
+  const { db, env, lines, work } = stack;
+  const [{ index, product }] = renameableProducts(lines, 1) as [{ index: number; product: SnapshotProduct }];
+  const random = seededRandom(14);
+  const url = `${stack.origin}/api/v1/products?ids[]=${product.id}`;
+  const results: FreshnessResult[] = [];
+  for (const variant of options.variants ?? (['cli', 'schedule'] as const)) {
+    const latenciesMs: number[] = [];
+    const importMs: number[] = [];
+    for (let i = 1; i <= options.changes; i++) {
+      const name = `${product.names.de} Frische ${process.pid}-${variant}-${i}`;
+      lines[index] = JSON.stringify({ ...product, names: { ...product.names, de: name } });
+      await writeFile(path.join(work, 'products.ndjson'), lines.join('\n'));
+      const started = performance.now();
+      let committedAt = 0;
+      let exited: Promise<void> = Promise.resolve();
+      if (variant === 'cli') {
+        const cli = importWithCli(work, env);
+        exited = cli.exited;
+        exited.catch(() => undefined); // awaited below
+        committedAt = await cli.committed;
+      } else {
+        const summary = await importSnapshot(db, work, {
+          mode: 'full',
+          mediaRoot: stack.mediaRoot,
+          onProgress: (message) => {
+            if (message.startsWith('committed')) committedAt = performance.now();
+          },
+        });
+        if (!committedAt || summary.changes === 0) throw new Error(`freshness: import ${i} changed nothing`);
+      }
+      importMs.push(committedAt - started);
+      for (;;) {
+        const res = await fetch(url);
+        const body = (await res.json()) as { data?: { names?: { de?: string } }[] };
+        if (body.data?.[0]?.names?.de === name) break;
+        if (performance.now() - committedAt > 30_000) {
+          throw new Error(`freshness: change ${i} (${variant}) not visible in /products after 30 s`);
+        }
+        await sleep(20);
+      }
+      latenciesMs.push(performance.now() - committedAt);
+      await exited;
+      log(`  ${variant} change ${i}: visible ${Math.round(latenciesMs.at(-1)!)} ms after the commit`);
+      await sleep(Math.round(random() * 1000));
+    }
+    results.push({
+      variant,
+      changes: options.changes,
+      latenciesMs,
+      p50: percentile(latenciesMs, 50),
+      p95: percentile(latenciesMs, 95),
+      max: Math.max(...latenciesMs),
+      importMedianMs: percentile(importMs, 50),
+      product: { id: product.id, slug: product.slug },
+    });
+  }
+  // The snapshot as it was: a later measurement on the same stack starts from the catalog's own names.
+  lines[index] = JSON.stringify(product);
+  return results;
+}
+
+/**
+ * The freshness measurement on a stack of its own (`startFreshStack`, the freshness case's database),
+ * stopped at the end; leaves the database (made afresh by the next run).
+ */
+export async function benchFreshness(options: {
+  serverUrl: string;
+  meili: BundledMeilisearch;
+  changes: number;
+  variants?: FreshnessVariant[];
+  log: (m: string) => void;
+}): Promise<FreshnessResult[]> {
+  const stack = await startFreshStack(options);
+  try {
+    return await measureFreshness(stack, options);
   } finally {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    await db.destroy();
-    await rm(work, { recursive: true, force: true });
+    await stack.stop();
   }
 }

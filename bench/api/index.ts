@@ -123,7 +123,7 @@ export type {
 const VOCABULARY = { productSearches: 300, mediaSearches: 200, productFilters: 150, mediaFilters: 100 };
 
 /** Renames per freshness variant: 20, or 3 in a smoke run (under 10 s per case). */
-function freshnessChanges(durationSec: number): number {
+export function freshnessChanges(durationSec: number): number {
   return durationSec >= 10 ? 20 : 3;
 }
 

@@ -228,7 +228,17 @@ export async function runGroup(
       errors: 0,
       timeouts: 0,
       counts: { mismatches: 0, fileBytes: 0, files: 0 },
-      cpu: { api: 0, limitedApi: 0, meilisearch: 0, postgres: 0, bench: 0, express: 0, static: 0, other: 0 },
+      cpu: {
+        api: 0,
+        limitedApi: 0,
+        meilisearch: 0,
+        postgres: 0,
+        bench: 0,
+        express: 0,
+        static: 0,
+        varnish: 0,
+        other: 0,
+      },
     });
   }
   for (const r of running) {

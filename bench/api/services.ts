@@ -381,8 +381,3 @@ export async function prepareSmallDatabase(
   }
   return url;
 }
-
-/** The freshness case's database: the small snapshot in `FRESH_DATABASE`, files in `SMALL_MEDIA_ROOT`. */
-export async function prepareFreshDatabase(serverUrl: string, log: (m: string) => void): Promise<string> {
-  return prepareSmallDatabase(serverUrl, FRESH_DATABASE, SMALL_MEDIA_ROOT, log);
-}

@@ -38,6 +38,8 @@ export interface CpuShare {
   express: number;
   /** The bare static file server (bench/api-child-static.ts). */
   static: number;
+  /** varnishd, manager and cache worker (the edge bench; 0 elsewhere). */
+  varnish: number;
   /**
    * Everything else on the machine: other people's work (noise when well above 0), and also Postgres's
    * own background processes (WAL writer, checkpointer).
@@ -167,7 +169,7 @@ export interface RenditionSetup {
 }
 
 /** Whose process answers a case (`limitedApi`: the API child with the request limits on for loopback). */
-export type Server = 'api' | 'limitedApi' | 'meilisearch' | 'express' | 'static';
+export type Server = 'api' | 'limitedApi' | 'meilisearch' | 'express' | 'static' | 'varnish';
 
 /** One request of a case, as autocannon sends it. */
 export interface BenchRequest {
