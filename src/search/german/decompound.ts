@@ -114,9 +114,8 @@ export function modifierLemma(form: string, lexicon: Lexicon): string | undefine
  * next part (`Erde` → `Erdkabel`, `Schule` → `Schulbank`, `Sprache` → `Sprachsteuerung`), and the
  * dictionary marks such a form as a compound beginning (`Erd/hij` beside `Erde/m`). It is the noun's when
  * the form is no noun or adjective itself (`Heck` is a word, not the `Hecke`'s form; `rund` is no `Runde`)
- * and, where it is also a verb stem
- * (`erd-en`, `schleif-en`), when the noun is clearly the more frequent word of the two (`Erde` over `erden`,
- * but not `Schleife` over `schleifen`: a Schleifmaschine grinds).
+ * and, where it is also a verb stem (`erd-en`, `schleif-en`), when the noun is clearly the more frequent
+ * word of the two (`Erde` over `erden`, but not `Schleife` over `schleifen`: a Schleifmaschine grinds).
  */
 export function combiningFormNoun(form: string, dict: GermanDictionary): string | undefined {
   const noun = `${form}e`;
@@ -165,19 +164,24 @@ export function isDerivedNoun(form: string, lexicon: Lexicon): boolean {
   const suffix = form.endsWith('er') ? 2 : form.endsWith('ung') ? 3 : 0;
   if (suffix === 0) return false;
   const base = form.slice(0, -suffix);
-  const isVerb = (stem: string) =>
-    stem.length >= MIN_PART &&
-    (dict.verbStems.has(stem) || (stem.endsWith('l') && dict.verbStems.has(`${stem.slice(0, -1)}el`)));
-  if (isVerb(base)) return true;
+  if (isVerbStem(base, dict)) return true;
   for (const particle of VERB_PARTICLES) {
-    if (base.startsWith(particle) && isVerb(base.slice(particle.length))) return true;
+    if (base.startsWith(particle) && isVerbStem(base.slice(particle.length), dict)) return true;
   }
   for (const prefix of VERB_PREFIXES) {
     const stem = base.slice(prefix.length);
     if (!base.startsWith(prefix) || stem.length < MIN_PART) continue;
-    if (isVerb(stem) || dict.adjectives.has(stem) || dict.nouns.has(stem)) return true;
+    if (isVerbStem(stem, dict) || dict.adjectives.has(stem) || dict.nouns.has(stem)) return true;
   }
   return false;
+}
+
+/** Whether `stem` is a verb's stem, also as an agent noun writes one in `-eln` (`häcksl-er` of häckseln). */
+function isVerbStem(stem: string, dict: GermanDictionary): boolean {
+  return (
+    stem.length >= MIN_PART &&
+    (dict.verbStems.has(stem) || (stem.endsWith('l') && dict.verbStems.has(`${stem.slice(0, -1)}el`)))
+  );
 }
 
 /**
@@ -223,8 +227,9 @@ function partFrequency(part: Part): number {
 const PLAUSIBILITY_MARGIN = 6;
 
 /**
- * Fewer parts first, then the clearly more plausible parts (`eier-kocher`, not `ei-erkocher`), then the longer head (`vergaser-nadel`, not `vergasern-adel`), then the longer
- * shortest part (`forst-seil-winde`, not `forsts-eil-winde`), then longer parts.
+ * Fewer parts first, then the clearly more plausible parts (`eier-kocher`, not `ei-erkocher`), then the
+ * longer head (`vergaser-nadel`, not `vergasern-adel`), then the longer shortest part (`forst-seil-winde`,
+ * not `forsts-eil-winde`), then longer parts.
  */
 function better(a: Cover, b: Cover | undefined): boolean {
   if (!b) return true;
@@ -245,7 +250,7 @@ export function splitWord(word: string, lexicon: Lexicon, maxLength = MAX_SPLIT_
   const n = word.length;
   if (n < 2 + MIN_PART || n > maxLength || !LETTERS.test(word) || lexicon.brands.has(word)) return null;
   const rank = wordRank(word);
-  const known = rank < UNRANKED || Boolean(lexicon.dictionary?.words.has(word));
+  const known = isKnownWhole(word, lexicon);
   // A common word takes no short parts (`Spargel` is no `Spar-gel`); a rare one the dictionary knows whole
   // takes a short first part (`Mäh-drescher`, `Heu-gabel`) but no short head (`Ration` is no `Rat-ion`).
   const minPart = rank < UNRANKED ? MIN_PART_OF_WORD : MIN_PART;
@@ -304,14 +309,22 @@ export function splitWord(word: string, lexicon: Lexicon, maxLength = MAX_SPLIT_
   if (known && !plausibleSplit(cover, rank)) return null;
   // A derived noun is one word (`Schieber` is no `Schi-eber`) unless its head is derived the same way: then
   // the derivation is the head's (`Staub-sauger`).
-  if (isDerivedNoun(word, lexicon)) {
-    let head = cover;
-    while (head.rest) head = head.rest;
-    if (!isDerivedNoun(head.part.written, lexicon)) return null;
-  }
+  if (isDerivedNoun(word, lexicon) && !isDerivedNoun(headOf(cover).part.written, lexicon)) return null;
   const parts: Part[] = [];
   for (let at: Cover | undefined = cover; at; at = at.rest) parts.push(at.part);
   return parts;
+}
+
+/** Whether `word` is a word on its own: the dictionary knows it whole, or the frequency lists rank it. */
+export function isKnownWhole(word: string, lexicon: Lexicon): boolean {
+  return wordRank(word) < UNRANKED || Boolean(lexicon.dictionary?.words.has(word));
+}
+
+/** The last part of a cover: its head. */
+function headOf(cover: Cover): Cover {
+  let head = cover;
+  while (head.rest) head = head.rest;
+  return head;
 }
 
 /** Heads that are a suffix in the words the dictionary knows whole (`Landschaft`, but `Werkzeug-schaft`). */
@@ -324,9 +337,7 @@ const SUFFIX_HEADS: ReadonlySet<string> = new Set(['schaft', 'schaften']);
  * all its parts (`Garderobe` is more frequent than `Garde` and `Robe`).
  */
 function plausibleSplit(cover: Cover, rank: number): boolean {
-  let head = cover;
-  while (head.rest) head = head.rest;
-  if (SUFFIX_HEADS.has(head.part.written)) return false;
+  if (SUFFIX_HEADS.has(headOf(cover).part.written)) return false;
   if (rank >= UNRANKED) return true;
   for (let at: Cover | undefined = cover; at; at = at.rest) {
     if (Math.min(wordRank(at.part.written), wordRank(at.part.lemma)) < rank) return true;

@@ -85,17 +85,12 @@ export function germanQuery(typed: string, lexicon: Lexicon): GermanQuery {
   // A typo of a whole word (`Verteiller`) is no unfinished word, and no compound of odd parts (`thermo` +
   // `statt` for `Thermostatt`): matched as a prefix, it would rank compounds that begin with the word
   // (`Verteilerkasten`) before those whose head it is.
-  const typo = last !== undefined && LETTERS.test(last) ? isTypoOfWord(last, lexicon) : false;
+  const lettersOnly = last !== undefined && LETTERS.test(last);
+  const typo = lettersOnly && isTypoOfWord(last, lexicon);
   const complete =
-    endsInWord && last.length >= MIN_WORD && LETTERS.test(last) && (typo || isKnownWord(last, lexicon));
+    endsInWord && lettersOnly && last.length >= MIN_WORD && (typo || isKnownWord(last, lexicon));
   let parts: string | null = null;
-  if (
-    words.length === 1 &&
-    last !== undefined &&
-    LETTERS.test(last) &&
-    !typo &&
-    !isCatalogWord(last, lexicon)
-  ) {
+  if (words.length === 1 && lettersOnly && !typo && !isCatalogWord(last, lexicon)) {
     const split = splitWord(last, lexicon);
     // `ß` as `ss`: Meilisearch 1.21 does not fold it, and the indexer stores both.
     if (split) parts = `${split.map((part) => transliterateSharpS(part.lemma)).join(' ')} `;
@@ -131,7 +126,7 @@ export function isTypoOfWord(word: string, lexicon: Lexicon): boolean {
     const before = word.slice(0, i);
     const after = word.slice(i + 1);
     if (isWholeWord(before + after, lexicon)) return true;
-    if (i + 1 < n && isWholeWord(before + word[i + 1]! + word[i]! + word.slice(i + 2), lexicon)) return true;
+    if (isWholeWord(before + word[i + 1]! + word[i]! + word.slice(i + 2), lexicon)) return true;
     for (const letter of ALPHABET) {
       if (letter !== word[i] && isWholeWord(before + letter + after, lexicon)) return true;
       if (isWholeWord(before + letter + word.slice(i), lexicon)) return true;

@@ -17,6 +17,7 @@ import {
   headForms,
   headLemma,
   isDerivedNoun,
+  isKnownWhole,
   MAX_SPLIT_LENGTH,
   modifierLemma,
   VERB_PARTICLES,
@@ -24,7 +25,6 @@ import {
   transliterate,
   type Part,
 } from './decompound';
-import { UNRANKED, wordRank } from './frequency';
 import type { Lexicon } from './lexicon';
 
 export interface SearchTerms {
@@ -37,9 +37,12 @@ export interface SearchTerms {
 const MIN_FALLBACK_HEAD = 5;
 const MIN_FALLBACK_REST = 4;
 
+/** A word of a text: a run of letters and digits, hyphenated words kept together. */
+const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
+
 /** Words of a text: runs of letters and digits, hyphenated words kept together, lowercase. */
 export function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
+  return text.toLowerCase().match(WORD) ?? [];
 }
 
 /**
@@ -67,9 +70,7 @@ export function fallbackHead(word: string, lexicon: Lexicon): Part | null {
  * fallback leaves it whole: its letters after the first few are no head (`Vert-eiler`, `Mano-meter`).
  */
 function isSimpleWord(word: string, lexicon: Lexicon): boolean {
-  return (
-    wordRank(word) < UNRANKED || Boolean(lexicon.dictionary?.words.has(word)) || isDerivedNoun(word, lexicon)
-  );
+  return isKnownWhole(word, lexicon) || isDerivedNoun(word, lexicon);
 }
 
 /** Shortest known first part and unknown rest `fallbackParts` accepts. */
@@ -198,9 +199,13 @@ const ELLIPSIS = /-[ \t]*(?:\/|,|&|und|oder|bzw\.?)[ \t]*/uy;
  * One scan of the text's words, each looking a few characters ahead: linear in the text's length.
  */
 export function completedCompounds(text: string, lexicon: Lexicon): string[] {
-  const out: string[] = [];
   const lower = text.toLowerCase();
-  const found = [...lower.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)];
+  return completions(lower, [...lower.matchAll(WORD)], lexicon);
+}
+
+/** `completedCompounds` of a lowercase text whose words (`WORD` matches) are already found. */
+function completions(lower: string, found: readonly RegExpExecArray[], lexicon: Lexicon): string[] {
+  const out: string[] = [];
   for (let i = 0; i + 1 < found.length; i += 1) {
     const open = found[i]!;
     const end = open.index + open[0].length;
@@ -258,12 +263,15 @@ export function searchTerms(texts: readonly (string | null | undefined)[], lexic
     for (const form of forms.modifiers) modifiers.add(form);
   };
   for (const text of texts) {
-    for (const word of text ? words(text) : []) {
+    if (!text) continue;
+    const lower = text.toLowerCase();
+    const found = [...lower.matchAll(WORD)];
+    for (const [word] of found) {
       all.add(word);
       add(rememberedTerms(word, lexicon));
     }
     // A compound a text leaves for the next word to complete is a word of the text as well.
-    for (const word of text ? completedCompounds(text, lexicon) : []) {
+    for (const word of completions(lower, found, lexicon)) {
       for (const piece of word.split('-')) terms.add(piece);
       terms.add(word.replace(/-/g, ''));
       add(rememberedTerms(word, lexicon));
