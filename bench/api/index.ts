@@ -46,7 +46,7 @@
  * times with sub-millisecond resolution; CPU per process in cpu.ts; targets and tables in report.ts.
  */
 import { rmSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../config/env';
@@ -91,7 +91,7 @@ import {
   rateLimitedApiEnv,
   removeStaleMeiliDirs,
   startApi,
-  startExpress,
+  startExpressWithBodiesOf,
   startStatic,
 } from './services';
 import { renderImages, renditionFiles, type RenditionFile } from './renditions';
@@ -270,14 +270,12 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
     for (const d of detailQueries) log(`GET /products/${d.slug}: ${d.queries} SQL queries`);
 
     // The bare Express reference sends the detail bodies the API sends (captured now).
-    const bodies: Record<string, unknown> = {};
-    for (const p of [...details.products, ...details.media]) {
-      const res = await fetch(`${api.origin}${p}`);
-      if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status}`);
-      bodies[p] = await res.json();
-    }
-    await writeFile(bodiesFile, JSON.stringify(bodies));
-    const express: Child = await startExpress(expressPort, bodiesFile);
+    const express: Child = await startExpressWithBodiesOf(
+      api.origin,
+      [...details.products, ...details.media],
+      expressPort,
+      bodiesFile,
+    );
     stops.push(() => express.server.stop());
 
     // The API child before the load: started, its lexicon read, a few lists and the details answered.

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
@@ -315,6 +315,26 @@ export function startExpress(port: number, bodiesFile?: string): Promise<Child> 
     port,
     '/',
   );
+}
+
+/**
+ * The bare Express baseline sending the API's own bodies: each of `paths` read from the API at `apiOrigin`
+ * now (each must answer 200, else this throws), written to `bodiesFile`, and answered by `startExpress`.
+ */
+export async function startExpressWithBodiesOf(
+  apiOrigin: string,
+  paths: readonly string[],
+  port: number,
+  bodiesFile: string,
+): Promise<Child> {
+  const bodies: Record<string, unknown> = {};
+  for (const p of paths) {
+    const res = await fetch(`${apiOrigin}${p}`);
+    if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status}`);
+    bodies[p] = await res.json();
+  }
+  await writeFile(bodiesFile, JSON.stringify(bodies));
+  return startExpress(port, bodiesFile);
 }
 
 /**

@@ -19,7 +19,7 @@
  */
 import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -45,7 +45,7 @@ import {
   removeStaleMeiliDirs,
   SMALL_MEDIA_ROOT,
   startApi,
-  startExpress,
+  startExpressWithBodiesOf,
   type Child,
 } from '../api/services';
 import type { BenchRequest, CaseSpec, Hits } from '../api/types';
@@ -152,14 +152,12 @@ export async function benchEdge(options: EdgeBenchOptions): Promise<EdgeBenchRes
       14,
     );
     const details = detailPaths(sample, vocabulary);
-    const bodies: Record<string, unknown> = {};
-    for (const p of [...details.products, ...details.media]) {
-      const res = await fetch(`${api.origin}${p}`);
-      if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status}`);
-      bodies[p] = await res.json();
-    }
-    await writeFile(bodiesFile, JSON.stringify(bodies));
-    const express: Child = await startExpress(expressPort, bodiesFile);
+    const express: Child = await startExpressWithBodiesOf(
+      api.origin,
+      [...details.products, ...details.media],
+      expressPort,
+      bodiesFile,
+    );
     mediumStops.push(() => express.server.stop());
 
     const top = zipf.templates.slice(0, 10).map((t): BenchRequest => ({ method: 'GET', path: t.path }));
