@@ -8,13 +8,13 @@ import { BrokenCircuitError } from 'cockatiel';
 import { causeChain } from './causes';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { ApiError, errorHandler, notFound, RETRY_AFTER_S } from './http/errors';
 import { parsePhpQuery } from './http/query';
 import { rateLimit } from './http/rate-limit';
+import { securityHeaders } from './http/security-headers';
 import { isPostgresUnavailable } from './db/database';
-import { redactUrl, requestId, requestIdOf, throttledWarning } from './logger';
+import { redactUrl, requestIdOf, throttledWarning } from './logger';
 import { createOps, limitOps, OPS_PATHS } from './ops';
 import { lexiconProvider } from './search/german/query';
 import { createResultCache } from './search/result-cache';
@@ -52,18 +52,33 @@ function isMeiliUnavailable(error: unknown): boolean {
  * CORS for every origin (spec "Cross-origin access"). `cors` answers every OPTIONS request as a preflight
  * (204); as in Laravel (the CORS middleware, then the router), only a real preflight (OPTIONS with
  * `Access-Control-Request-Method`) is answered here, on any path; any other OPTIONS goes on to the routes:
- * 200 with `Allow` on a known path (src/http/router.ts), 404 on an unknown one.
+ * 200 with `Allow` on a known path (src/http/router.ts), 404 on an unknown one. Every other request gets
+ * what `cors()` with its defaults sets on an actual request, `Access-Control-Allow-Origin: *` and nothing
+ * else, without its per-request option callbacks.
  */
-function corsPreflights(handle: RequestHandler): RequestHandler {
+function corsPreflights(preflight: RequestHandler, then: RequestHandler): RequestHandler {
   return (req, res, next) => {
-    if (req.method !== 'OPTIONS' || req.get('Access-Control-Request-Method') !== undefined) {
-      handle(req, res, next);
+    if (req.method === 'OPTIONS' && req.get('Access-Control-Request-Method') !== undefined) {
+      preflight(req, res, next);
       return;
     }
     res.setHeader('Access-Control-Allow-Origin', '*');
-    next();
+    then(req, res, next); // in the same layer: one layer less for every API request
   };
 }
+
+/** 404 for a path with a NUL (`%00`): it names nothing that can exist (Postgres refuses it in a text). */
+const nulIsNotFound: RequestHandler = (req, _res, next) => {
+  next(/%00/.test(req.path) ? new ApiError(404) : undefined);
+};
+
+/** `handle` for the paths `pattern` matches; every other request goes on at once, past its layers. */
+function onlyPaths(pattern: RegExp, handle: RequestHandler): RequestHandler {
+  return (req, res, next) => (pattern.test(req.path) ? handle(req, res, next) : next());
+}
+
+/** A superset of the paths of `docsRouter` (case-sensitive and strict, as it matches them). */
+const DOCS_PATHS = /^\/(?:docs\/|api\/docs)/;
 
 /** Where `parseQueryOnce` keeps a request's parsed query. */
 const PARSED_QUERY = Symbol('parsed query');
@@ -108,16 +123,15 @@ export function createApp(given: AppDeps): Express {
   app.set('trust proxy', deps.config.trustProxy);
   parseQueryOnce(app);
 
-  app.use(helmet());
+  app.use(securityHeaders()); // helmet's defaults, computed once
   const onRedisError = throttledWarning(deps.logger, 'rate limits are off: Redis is unreachable');
   const limit = rateLimit({ ...deps, onRedisError }); // one set of counters for the API and src/ops
   app.use(OPS_PATHS, limitOps(limit));
   app.use(ops.router);
-  app.use('/api', corsPreflights(cors()), requestId);
+  // No request id is made here: `requestIdOf` makes it when the request log or an error asks for it.
   // A NUL (`%00`) in a path names nothing that can exist (Postgres refuses it in a text): 404.
-  app.use(['/api', '/files'], (req, _res, next) => {
-    next(/%00/.test(req.path) ? new ApiError(404) : undefined);
-  });
+  app.use('/api', corsPreflights(cors(), nulIsNotFound));
+  app.use('/files', nulIsNotFound);
   // The request log: one line per request at `info`. With LOG_LEVEL above `info` it would write nothing
   // but 5xx lines (the error handler logs those anyway), so it is not mounted: no per-request child logger.
   if (deps.logger.isLevelEnabled('info')) {
@@ -140,7 +154,8 @@ export function createApp(given: AppDeps): Express {
       }),
     );
   }
-  app.use(docsRouter(deps)); // /docs/api.json and the /api/docs page (src/openapi/routes.ts)
+  // /docs/api.json and the /api/docs page (src/openapi/routes.ts)
+  app.use(onlyPaths(DOCS_PATHS, docsRouter(deps)));
   app.use('/api/v1', limit, apiRouter(deps, API_ROUTES));
   app.use('/files', filesRouter(deps));
   app.use('/api', notFound);

@@ -181,8 +181,8 @@ function tagValue(tags: readonly string[], separator: TagSeparator): string {
 
 /** The `s-maxage` of a public answer, or undefined for none. */
 function sharedMaxAge(res: Response, json: JsonReply, policy: CachePolicy): number | undefined {
-  const caps = [json.edgeMaxAge, res.getHeader(DEGRADED_HEADER) ? DEGRADED_EDGE_MAX_AGE : undefined];
-  const cap = Math.min(...caps.map((c) => c ?? Infinity));
+  let cap = json.edgeMaxAge ?? Infinity;
+  if (res.getHeader(DEGRADED_HEADER) && DEGRADED_EDGE_MAX_AGE < cap) cap = DEGRADED_EDGE_MAX_AGE;
   const configured = policy.edgeMaxAgeSeconds ?? 0;
   if (configured === 0 && cap === Infinity) return undefined;
   return Math.min(configured === 0 ? policy.maxAgeSeconds : configured, cap);

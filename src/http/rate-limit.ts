@@ -178,6 +178,26 @@ function untrustedProxyWarning(
   };
 }
 
+/** How many addresses `remembered` keeps the answer for before it starts afresh. */
+const REMEMBERED_ADDRESSES = 1024;
+
+/**
+ * `matches` with its answers kept for the last addresses asked (at most `REMEMBERED_ADDRESSES`, then
+ * forgotten at once): a client sends many requests, and its address is checked against the ranges once.
+ */
+function remembered(matches: (ip: string) => boolean): (ip: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (ip) => {
+    let answer = known.get(ip);
+    if (answer === undefined) {
+      if (known.size >= REMEMBERED_ADDRESSES) known.clear();
+      answer = matches(ip);
+      known.set(ip, answer);
+    }
+    return answer;
+  };
+}
+
 export interface RateLimitDeps {
   config: Pick<AppConfig, 'rateLimitToken' | 'rateLimitGuest' | 'unlimitedNetworks' | 'redisPrefix'>;
   db: Knex;
@@ -190,7 +210,7 @@ export interface RateLimitDeps {
 /** Middleware enforcing the limits above; mount it before the routes. */
 export function rateLimit(deps: RateLimitDeps): RequestHandler {
   const { config } = deps;
-  const unlimited = networkMatcher(config.unlimitedNetworks);
+  const unlimited = remembered(networkMatcher(config.unlimitedNetworks));
   const limiter = (name: string, points: number) =>
     new RateLimiterRedis({
       storeClient: deps.redis,

@@ -228,17 +228,41 @@ export function mountRoutes(router: Router, deps: RouteDeps, routes: readonly Ap
 export function get(router: Router, path: string, handler: Handler, ...before: RequestHandler[]): void {
   router
     .route(path)
-    .get(...before, async (req, res) => handler(req, res))
+    .get(...before, handler) // Express 5 passes a thrown error or a rejection to the error handlers
     .options(options)
     .all(methodNotAllowed);
 }
 
+/** The first segment of a path (`/media/5001` → `media`, `/` → ``), as sent: not decoded, case kept. */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
+}
+
 /**
- * The router mounted at `/api/v1`: `routes` (src/routes.ts `API_ROUTES`). Paths are case-sensitive, as
- * Laravel's routes are (`/Products` is 404).
+ * The middleware mounted at `/api/v1`: `routes` (src/routes.ts `API_ROUTES`). Paths are case-sensitive, as
+ * Laravel's routes are (`/Products` is 404). Every route's first segment is a literal, so the routes are
+ * grouped by it, one Express router per group, and a request goes to its group's router alone (a few
+ * routes to match instead of the whole table); a path no group has goes on (`next`), as an unmatched one
+ * does. Within a group Express matches, decodes parameters and answers 405/OPTIONS as before.
  */
-export function apiRouter(deps: RouteDeps, routes: readonly ApiRoute[]): Router {
-  const router = Router({ caseSensitive: true });
-  mountRoutes(router, deps, routes);
-  return router;
+export function apiRouter(deps: RouteDeps, routes: readonly ApiRoute[]): RequestHandler {
+  const groups = new Map<string, Router>();
+  for (const r of routes) {
+    const segment = firstSegment(r.path);
+    if (segment === '' || /[{:*(]/.test(segment)) {
+      throw new Error(`route ${r.path}: its first segment must be a literal (routes are grouped by it)`);
+    }
+    let group = groups.get(segment);
+    if (!group) {
+      group = Router({ caseSensitive: true });
+      groups.set(segment, group);
+    }
+    mountRoutes(group, deps, [r]);
+  }
+  return (req, res, next) => {
+    const group = groups.get(firstSegment(req.path));
+    if (group) group(req, res, next);
+    else next();
+  };
 }

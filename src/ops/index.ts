@@ -25,6 +25,9 @@ import { createMetrics, timeMeilisearch, type Metrics } from './metrics';
 /** The paths of the operations endpoints (the request limits count them). */
 export const OPS_PATHS = ['/up', '/ready', '/metrics', DASHBOARD_PATH];
 
+/** The first segments of `OPS_PATHS`, case-insensitive as the ops router matches them. */
+const OPS_FIRST_SEGMENT = /^\/(?:up|ready|metrics|admin)(?:\/|$)/i;
+
 /** The probes an orchestrator or the image's HEALTHCHECK asks. */
 const PROBES = new Set(['/up', '/ready']);
 
@@ -65,8 +68,8 @@ export interface OpsDeps {
 export interface Ops {
   /** Counts and times every request (mount it before everything else). */
   requests: RequestHandler;
-  /** `/up`, `/ready`, `/metrics`, `/admin/queues`. */
-  router: Router;
+  /** `/up`, `/ready`, `/metrics`, `/admin/queues`; any other path goes on at once. */
+  router: RequestHandler;
   /** `meili` with its calls timed into the metrics (give the routes this one). */
   meili: Meilisearch;
   metrics: Metrics;
@@ -87,7 +90,9 @@ export function createOps(deps: OpsDeps): Ops {
   }
   return {
     requests: metrics.requests,
-    router,
+    // The router is case-insensitive (`/UP` is `/up`): so is this test, a superset of its paths, which
+    // keeps every other request out of its layers.
+    router: (req, res, next) => (OPS_FIRST_SEGMENT.test(req.path) ? router(req, res, next) : next()),
     meili: timeMeilisearch(deps.meili, metrics.meiliDuration),
     metrics,
   };

@@ -15,7 +15,7 @@
  *   purges (src/edge/purge-counts.ts), left out while Redis does not answer;
  * - prom-client's default process metrics (CPU, memory, event-loop lag, GC).
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Handler } from '../http/router';
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
@@ -31,6 +31,8 @@ import type { ResultCache, ResultCacheStats } from '../search/result-cache';
 
 const MATCHED_ROUTE = Symbol('matched route');
 const MATCHED_BASE = Symbol('mount path of the matched route');
+/** When a response's request began (`performance.now()`, ms). */
+const STARTED = Symbol('request start');
 
 interface RouteMemo {
   [MATCHED_ROUTE]?: { path?: unknown };
@@ -277,20 +279,23 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     registers: [registry],
   });
 
+  // One listener for every response (no closure per request): the labels are read when it finishes.
+  function finished(this: Response & { [STARTED]?: number }) {
+    const req = this.req as Request & RouteMemo;
+    const { [MATCHED_ROUTE]: route, [MATCHED_BASE]: base = '' } = req;
+    const labels = {
+      method: req.method,
+      route: typeof route?.path === 'string' ? `${base}${route.path}` : 'unmatched',
+      status: String(this.statusCode),
+    };
+    requestCount.inc(labels);
+    requestDuration.observe(labels, (performance.now() - this[STARTED]!) / 1000);
+    if (this.getHeader(DEGRADED_HEADER)) degradedCount.inc({ route: labels.route });
+  }
   const requests: RequestHandler = (req, res, next) => {
-    const end = requestDuration.startTimer();
+    (res as Response & { [STARTED]?: number })[STARTED] = performance.now();
     watchRouteOf(req);
-    res.once('finish', () => {
-      const { [MATCHED_ROUTE]: route, [MATCHED_BASE]: base = '' } = req as RouteMemo;
-      const labels = {
-        method: req.method,
-        route: typeof route?.path === 'string' ? `${base}${route.path}` : 'unmatched',
-        status: String(res.statusCode),
-      };
-      requestCount.inc(labels);
-      end(labels);
-      if (res.getHeader(DEGRADED_HEADER)) degradedCount.inc({ route: labels.route });
-    });
+    res.on('finish', finished);
     next();
   };
 

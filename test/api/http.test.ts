@@ -90,6 +90,21 @@ it('matches paths case-sensitively, as Laravel does', async () => {
   expect((await stack.api.get('/products')).status).toBe(200);
 });
 
+it('routes a path by its first segment exactly as the whole table matched it', async () => {
+  const status = async (url: string) => (await fetch(`${stack.api.origin}${url}`)).status;
+  expect(await status('/api/v1/products/rp-125-f/')).toBe(200); // a trailing slash matches
+  expect(await status('/api/v1/products/')).toBe(200);
+  expect(await status('/api/v1/manufacturers/fend%74')).toBe(200); // parameters are decoded
+  expect(await status('/api/v1/%70roducts')).toBe(404); // the path itself is not
+  expect(await status('/api/v1//products')).toBe(404);
+  expect(await status('/api/v1/products/rp-125-f/x')).toBe(404);
+  expect(await status('/api/v1')).toBe(404);
+  expect(await status('/api/v1/products%00')).toBe(404);
+  // The operations endpoints are matched case-insensitively, the API's paths are not.
+  expect(await status('/UP')).toBe(200);
+  expect(await status('/api/v1/UP')).toBe(404);
+});
+
 it('answers a plain OPTIONS as Laravel does: 200 with Allow on a known path, 404 on an unknown one', async () => {
   for (const path of ['/products', '/products/rp-125-f', '/content/products', '/makers']) {
     const res = await stack.api.get(path, { method: 'OPTIONS' });

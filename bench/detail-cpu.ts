@@ -1,0 +1,147 @@
+/**
+ * CPU per request of the cached details against bare Express sending the same bodies, measured as CPU time
+ * of each server process (/proc, user + system) over a fixed number of requests, so it does not depend on
+ * how the machine's cores are shared: `npx tsx bench/detail-cpu.ts [--requests N] [--rounds R] [--profile]`.
+ *
+ * It imports the small catalog (seed 1) into a database of its own, starts the API (src/server.ts, limits
+ * off for loopback, LOG_LEVEL `warn` as bench/api/ runs it, or `--log-level info` for the request log) and
+ * bench/api-child-express.ts with the API's own bodies, warms each path list up, then drives each server
+ * with autocannon (16 connections) for N requests per round and prints µs of CPU per request per case and
+ * round. With `--profile` the API runs under `--cpu-prof` (written to .data/bench/profiles/detail-cpu).
+ * Meilisearch is not started: the details are answered from Postgres and the result cache.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../config/env';
+import { createDb, withDatabase } from '../src/db/database';
+import { freePort } from '../tools/dev/free-port';
+import { mediaDetailIds } from './api/catalog';
+import { prepareSmallDatabase, startApi, startExpressWithBodiesOf, type Child } from './api/services';
+
+const DATABASE = 'catalog_bench_detail_cpu';
+
+/** CPU seconds of `pid` in user space and in the kernel (/proc/<pid>/stat utime, stime). */
+function cpuSeconds(pid: number): { user: number; system: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // comm may contain spaces
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+}
+
+/** µs of CPU per request, all of it and the part spent in the kernel. */
+interface PerRequest {
+  total: number;
+  system: number;
+}
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  return i === -1 ? fallback : process.argv[i + 1]!;
+}
+
+/** µs of CPU of `pid` per request over `amount` requests cycling through `paths`. */
+async function cpuPerRequest(
+  origin: string,
+  pid: number,
+  paths: string[],
+  amount: number,
+): Promise<PerRequest> {
+  const requests = paths.map((p) => ({ method: 'GET' as const, path: p }));
+  const before = cpuSeconds(pid);
+  const result = await autocannon({ url: origin, connections: 16, amount, requests });
+  const after = cpuSeconds(pid);
+  const failed = result.non2xx + result.errors;
+  if (failed) throw new Error(`${failed} of ${amount} requests failed`);
+  const system = ((after.system - before.system) * 1e6) / amount;
+  return { total: ((after.user - before.user) * 1e6) / amount + system, system };
+}
+
+async function main(): Promise<void> {
+  const amount = Number(arg('--requests', '20000'));
+  const rounds = Number(arg('--rounds', '3'));
+  const logLevel = arg('--log-level', 'warn');
+  const profile = process.argv.includes('--profile');
+  const serverUrl = loadConfig().databaseUrl;
+  const mediaRoot = path.join(tmpdir(), 'detail-cpu-media');
+  const url = await prepareSmallDatabase(serverUrl, DATABASE, mediaRoot, console.log);
+  const db = createDb(withDatabase(serverUrl, DATABASE), 1);
+  const media = (await mediaDetailIds(db, 10)).map((id) => `/api/v1/media/${id}`);
+  const { rows } = await db.raw<{ rows: { slug: string }[] }>(
+    'SELECT slug FROM products WHERE is_active ORDER BY id LIMIT 20',
+  );
+  await db.destroy();
+  const products = rows.map((r) => `/api/v1/products/${r.slug}`);
+
+  const profileDir = path.resolve(__dirname, '..', '.data', 'bench', 'profiles', 'detail-cpu');
+  if (profile) {
+    await rm(profileDir, { recursive: true, force: true });
+    await mkdir(profileDir, { recursive: true });
+  }
+  const apiPort = await freePort();
+  const api = await startApi(
+    {
+      DATABASE_URL: url,
+      MEILI_URL: 'http://127.0.0.1:1',
+      MEILI_SEARCH_KEY: 'unused',
+      MEILI_INDEX_PREFIX: 'detail_cpu_',
+      REDIS_PREFIX: `detail_cpu_${process.pid}`,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${apiPort}`,
+      APP_ENV: 'production',
+      APP_DEBUG: 'false',
+      LOG_LEVEL: logLevel,
+      MEDIA_ROOT: mediaRoot,
+      API_UNLIMITED_NETWORKS: '127.0.0.0/8,::1/128',
+    },
+    apiPort,
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
+  let express: Child | undefined;
+  try {
+    express = await startExpressWithBodiesOf(
+      api.origin,
+      [...media, ...products],
+      await freePort(),
+      path.join(tmpdir(), `detail-cpu-bodies-${process.pid}.json`),
+    );
+    const cases: [string, Child, string[]][] = [
+      ['API /media/{media}', api, media],
+      ['Express /media/{media}', express, media],
+      ['API /products/{slug}', api, products],
+      ['Express /products/{slug}', express, products],
+    ];
+    const only = arg('--only', '');
+    const chosen = cases.filter(([name]) => name.includes(only));
+    for (const [, child, paths] of chosen) await cpuPerRequest(child.origin, child.pid, paths, 5000);
+    const results = new Map<string, PerRequest[]>();
+    for (let round = 1; round <= rounds; round++) {
+      for (const [name, child, paths] of chosen) {
+        const us = await cpuPerRequest(child.origin, child.pid, paths, amount);
+        results.set(name, [...(results.get(name) ?? []), us]);
+        console.log(
+          `round ${round}  ${name.padEnd(26)} ${us.total.toFixed(1)} µs CPU/request (kernel ${us.system.toFixed(1)})`,
+        );
+      }
+    }
+    const median = (xs: PerRequest[]) =>
+      [...xs].map((x) => x.total).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    console.log('median:');
+    for (const [name, xs] of results) console.log(`  ${name.padEnd(26)} ${median(xs).toFixed(1)} µs`);
+    for (const kind of ['/media/{media}', '/products/{slug}']) {
+      if (!results.has(`API ${kind}`) || !results.has(`Express ${kind}`)) continue;
+      const ratio = median(results.get(`Express ${kind}`)!) / median(results.get(`API ${kind}`)!);
+      console.log(`  ${kind.padEnd(26)} Express/API CPU ratio ${ratio.toFixed(2)}×`);
+    }
+  } finally {
+    await express?.server.stop();
+    await api.server.stop();
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+/**
+ * Helmet's security headers as one precomputed block: `helmet()` with its defaults runs once, at startup,
+ * on a response that only records what it is told (every header helmet sets, in its order, and the ones
+ * it removes), and the middleware replays that list on each response. The headers are exactly helmet's
+ * (test/http/security-headers.test.ts compares them); a request goes through one function instead of
+ * helmet's chain of twelve middleware.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+/** What `helmet()` does to every response: headers set (name as helmet writes it, value), headers removed. */
+export interface HelmetHeaders {
+  set: readonly (readonly [string, string])[];
+  removed: readonly string[];
+}
+
+/**
+ * The headers `helmet()` (its defaults) sets and removes, recorded from one call. Throws when helmet does
+ * not call `next` at once without an error: its headers would then depend on the request.
+ */
+export function helmetHeaders(): HelmetHeaders {
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      if (typeof value !== 'string') throw new Error(`helmet set ${name} to a non-string value`);
+      set.push([name, value]);
+      return recorder;
+    },
+    removeHeader(name: string) {
+      removed.push(name);
+    },
+  };
+  let done = false;
+  helmet()({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    done = true;
+  });
+  if (!done) throw new Error('helmet() did not finish synchronously: its headers cannot be precomputed');
+  return { set, removed };
+}
+
+/** Middleware setting helmet's default headers (`helmetHeaders`, recorded once) on every response. */
+export function securityHeaders(): RequestHandler {
+  const { set, removed } = helmetHeaders();
+  return (_req, res, next) => {
+    for (let i = 0; i < set.length; i++) res.setHeader(set[i]![0], set[i]![1]);
+    for (let i = 0; i < removed.length; i++) res.removeHeader(removed[i]!);
+    next();
+  };
+}
