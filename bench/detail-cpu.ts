@@ -12,9 +12,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { Knex } from 'knex';
 import { loadConfig } from '../config/env';
 import { createDb, withDatabase } from '../src/db/database';
 import { freePort } from '../tools/dev/free-port';
@@ -34,6 +36,7 @@ function cpuSeconds(pid: number): { user: number; system: number } {
 interface PerRequest {
   total: number;
   system: number;
+  sql: number;
 }
 
 function arg(name: string, fallback: string): string {
@@ -41,21 +44,37 @@ function arg(name: string, fallback: string): string {
   return i === -1 ? fallback : process.argv[i + 1]!;
 }
 
-/** µs of CPU of `pid` per request over `amount` requests cycling through `paths`. */
+/** Transactions the benchmark database has seen (Postgres flushes these counts about once a second). */
+async function transactions(db: Knex): Promise<number> {
+  await sleep(1500);
+  const { rows } = await db.raw<{ rows: { n: string }[] }>(
+    'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = ?',
+    [DATABASE],
+  );
+  return Number(rows[0]!.n);
+}
+
+/**
+ * µs of CPU of `pid` per request over `amount` requests cycling through `paths`, and the SQL statements per
+ * request (transactions of the benchmark database, less this function's own).
+ */
 async function cpuPerRequest(
+  db: Knex,
   origin: string,
   pid: number,
   paths: string[],
   amount: number,
 ): Promise<PerRequest> {
   const requests = paths.map((p) => ({ method: 'GET' as const, path: p }));
+  const queries = await transactions(db);
   const before = cpuSeconds(pid);
   const result = await autocannon({ url: origin, connections: 16, amount, requests });
   const after = cpuSeconds(pid);
+  const sql = (await transactions(db)) - queries - 1;
   const failed = result.non2xx + result.errors;
   if (failed) throw new Error(`${failed} of ${amount} requests failed`);
   const system = ((after.system - before.system) * 1e6) / amount;
-  return { total: ((after.user - before.user) * 1e6) / amount + system, system };
+  return { total: ((after.user - before.user) * 1e6) / amount + system, system, sql: sql / amount };
 }
 
 async function main(): Promise<void> {
@@ -71,7 +90,6 @@ async function main(): Promise<void> {
   const { rows } = await db.raw<{ rows: { slug: string }[] }>(
     'SELECT slug FROM products WHERE is_active ORDER BY id LIMIT 20',
   );
-  await db.destroy();
   const products = rows.map((r) => `/api/v1/products/${r.slug}`);
 
   const profileDir = path.resolve(__dirname, '..', '.data', 'bench', 'profiles', 'detail-cpu');
@@ -115,14 +133,14 @@ async function main(): Promise<void> {
     ];
     const only = arg('--only', '');
     const chosen = cases.filter(([name]) => name.includes(only));
-    for (const [, child, paths] of chosen) await cpuPerRequest(child.origin, child.pid, paths, 5000);
+    for (const [, child, paths] of chosen) await cpuPerRequest(db, child.origin, child.pid, paths, 5000);
     const results = new Map<string, PerRequest[]>();
     for (let round = 1; round <= rounds; round++) {
       for (const [name, child, paths] of chosen) {
-        const us = await cpuPerRequest(child.origin, child.pid, paths, amount);
+        const us = await cpuPerRequest(db, child.origin, child.pid, paths, amount);
         results.set(name, [...(results.get(name) ?? []), us]);
         console.log(
-          `round ${round}  ${name.padEnd(26)} ${us.total.toFixed(1)} µs CPU/request (kernel ${us.system.toFixed(1)})`,
+          `round ${round}  ${name.padEnd(26)} ${us.total.toFixed(1)} µs CPU/request (kernel ${us.system.toFixed(1)}), ${us.sql.toFixed(2)} SQL/request`,
         );
       }
     }
@@ -138,6 +156,7 @@ async function main(): Promise<void> {
   } finally {
     await express?.server.stop();
     await api.server.stop();
+    await db.destroy();
   }
 }
 
