@@ -7,15 +7,15 @@
 import { BrokenCircuitError } from 'cockatiel';
 import { causeChain } from './causes';
 import cors from 'cors';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { Router, type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import { ApiError, errorHandler, notFound, RETRY_AFTER_S } from './http/errors';
 import { parsePhpQuery } from './http/query';
 import { rateLimit } from './http/rate-limit';
-import { securityHeaders } from './http/security-headers';
+import { securityHeaderSetter } from './http/security-headers';
 import { isPostgresUnavailable } from './db/database';
 import { redactUrl, requestIdOf, throttledWarning } from './logger';
-import { createOps, limitOps, OPS_PATHS } from './ops';
+import { createOps, limitOps, OPS_PATH_PREFIX, OPS_PATHS } from './ops';
 import { lexiconProvider } from './search/german/query';
 import { createResultCache } from './search/result-cache';
 import { docsRouter } from './openapi/routes';
@@ -117,21 +117,28 @@ export function createApp(given: AppDeps): Express {
   };
   // Before the first `use`, which creates the app's router: `/API/v1/...` is 404, as in Laravel.
   app.set('case sensitive routing', true);
-  app.use(ops.requests);
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy);
   parseQueryOnce(app);
 
-  app.use(securityHeaders()); // helmet's defaults, computed once
+  // Every request, in one layer: counted and timed (src/ops), and helmet's headers (computed once).
+  const setSecurityHeaders = securityHeaderSetter();
+  app.use((req, res, next) => {
+    ops.track(req, res);
+    setSecurityHeaders(res);
+    next();
+  });
   const onRedisError = throttledWarning(deps.logger, 'rate limits are off: Redis is unreachable');
   const limit = rateLimit({ ...deps, onRedisError }); // one set of counters for the API and src/ops
-  app.use(OPS_PATHS, limitOps(limit));
-  app.use(ops.router);
+  // The operations endpoints, entered only by paths that can be theirs.
+  const opsRoutes = Router({ caseSensitive: true });
+  opsRoutes.use(OPS_PATHS, limitOps(limit));
+  opsRoutes.use(ops.router);
+  app.use(onlyPaths(OPS_PATH_PREFIX, opsRoutes));
   // No request id is made here: `requestIdOf` makes it when the request log or an error asks for it.
   // A NUL (`%00`) in a path names nothing that can exist (Postgres refuses it in a text): 404.
   app.use('/api', corsPreflights(cors(), nulIsNotFound));
-  app.use('/files', nulIsNotFound);
   // The request log: one line per request at `info`. With LOG_LEVEL above `info` it would write nothing
   // but 5xx lines (the error handler logs those anyway), so it is not mounted: no per-request child logger.
   if (deps.logger.isLevelEnabled('info')) {
@@ -156,8 +163,8 @@ export function createApp(given: AppDeps): Express {
   }
   // /docs/api.json and the /api/docs page (src/openapi/routes.ts)
   app.use(onlyPaths(DOCS_PATHS, docsRouter(deps)));
-  app.use('/api/v1', limit, apiRouter(deps, API_ROUTES));
-  app.use('/files', filesRouter(deps));
+  app.use('/api/v1', limit.before(apiRouter(deps, API_ROUTES)));
+  app.use('/files', nulIsNotFound, filesRouter(deps));
   app.use('/api', notFound);
   app.use(notFound);
 

@@ -41,12 +41,20 @@ export function helmetHeaders(): HelmetHeaders {
   return { set, removed };
 }
 
-/** Middleware setting helmet's default headers (`helmetHeaders`, recorded once) on every response. */
-export function securityHeaders(): RequestHandler {
+/** A function setting helmet's default headers (`helmetHeaders`, recorded once) on a response. */
+export function securityHeaderSetter(): (res: ServerResponse) => void {
   const { set, removed } = helmetHeaders();
-  return (_req, res, next) => {
+  return (res) => {
     for (let i = 0; i < set.length; i++) res.setHeader(set[i]![0], set[i]![1]);
     for (let i = 0; i < removed.length; i++) res.removeHeader(removed[i]!);
+  };
+}
+
+/** Middleware setting helmet's default headers on every response (`securityHeaderSetter`). */
+export function securityHeaders(): RequestHandler {
+  const setHeaders = securityHeaderSetter();
+  return (_req, res, next) => {
+    setHeaders(res);
     next();
   };
 }

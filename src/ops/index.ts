@@ -25,8 +25,11 @@ import { createMetrics, timeMeilisearch, type Metrics } from './metrics';
 /** The paths of the operations endpoints (the request limits count them). */
 export const OPS_PATHS = ['/up', '/ready', '/metrics', DASHBOARD_PATH];
 
-/** The first segments of `OPS_PATHS`, case-insensitive as the ops router matches them. */
-const OPS_FIRST_SEGMENT = /^\/(?:up|ready|metrics|admin)(?:\/|$)/i;
+/**
+ * A superset of the paths of the operations endpoints: their first segments, case-insensitive as the ops
+ * router matches them (`/UP` is `/up`). Requests on other paths need not enter its layers.
+ */
+export const OPS_PATH_PREFIX = /^\/(?:up|ready|metrics|admin)(?:\/|$)/i;
 
 /** The probes an orchestrator or the image's HEALTHCHECK asks. */
 const PROBES = new Set(['/up', '/ready']);
@@ -68,8 +71,10 @@ export interface OpsDeps {
 export interface Ops {
   /** Counts and times every request (mount it before everything else). */
   requests: RequestHandler;
-  /** `/up`, `/ready`, `/metrics`, `/admin/queues`; any other path goes on at once. */
-  router: RequestHandler;
+  /** What `requests` does, as a call (src/app.ts does it in its first middleware). */
+  track: Metrics['track'];
+  /** `/up`, `/ready`, `/metrics`, `/admin/queues` (see `mightBeOpsPath`). */
+  router: Router;
   /** `meili` with its calls timed into the metrics (give the routes this one). */
   meili: Meilisearch;
   metrics: Metrics;
@@ -90,9 +95,8 @@ export function createOps(deps: OpsDeps): Ops {
   }
   return {
     requests: metrics.requests,
-    // The router is case-insensitive (`/UP` is `/up`): so is this test, a superset of its paths, which
-    // keeps every other request out of its layers.
-    router: (req, res, next) => (OPS_FIRST_SEGMENT.test(req.path) ? router(req, res, next) : next()),
+    track: metrics.track,
+    router,
     meili: timeMeilisearch(deps.meili, metrics.meiliDuration),
     metrics,
   };

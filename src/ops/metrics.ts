@@ -97,6 +97,8 @@ export interface Metrics {
   registry: Registry;
   /** Middleware counting and timing every request by route pattern (mount it first). */
   requests: RequestHandler;
+  /** What `requests` does, as a call: for a middleware of the caller's that does more at that point. */
+  track: (req: Request, res: Response) => void;
   /** `GET /metrics` handler (put the protection in front of it). */
   handler: Handler;
   meiliDuration: Histogram<'operation' | 'outcome'>;
@@ -292,10 +294,13 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     requestDuration.observe(labels, (performance.now() - this[STARTED]!) / 1000);
     if (this.getHeader(DEGRADED_HEADER)) degradedCount.inc({ route: labels.route });
   }
-  const requests: RequestHandler = (req, res, next) => {
+  const track = (req: Request, res: Response): void => {
     (res as Response & { [STARTED]?: number })[STARTED] = performance.now();
     watchRouteOf(req);
     res.on('finish', finished);
+  };
+  const requests: RequestHandler = (req, res, next) => {
+    track(req, res);
     next();
   };
 
@@ -316,7 +321,7 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     const [text, purges] = await Promise.all([registry.metrics(), purgeText()]);
     res.send(purges ? `${text.endsWith('\n') ? text : `${text}\n`}${purges}` : text);
   };
-  return { registry, requests, handler, meiliDuration };
+  return { registry, requests, track, handler, meiliDuration };
 }
 
 /** Milliseconds a scrape waits for the job counts of a queue. */
