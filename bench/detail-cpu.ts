@@ -8,8 +8,10 @@
  * bench/api-child-express.ts with the API's own bodies, warms each path list up, then drives each server
  * with autocannon (16 connections) for N requests per round and prints µs of CPU per request per case and
  * round. With `--profile` the API runs under `--cpu-prof` (written to .data/bench/profiles/detail-cpu).
- * Meilisearch is not started: the details are answered from Postgres and the result cache.
+ * With `--baseline` the API of another checkout (the code before a change) runs beside it, measured in
+ * the same rounds. Meilisearch is not started: the details are answered from Postgres and the result cache.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,6 +22,7 @@ import type { Knex } from 'knex';
 import { loadConfig } from '../config/env';
 import { createDb, withDatabase } from '../src/db/database';
 import { freePort } from '../tools/dev/free-port';
+import { supervise } from '../tools/dev/supervise';
 import { mediaDetailIds } from './api/catalog';
 import { prepareSmallDatabase, startApi, startExpressWithBodiesOf, type Child } from './api/services';
 
@@ -42,6 +45,31 @@ interface PerRequest {
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
   return i === -1 ? fallback : process.argv[i + 1]!;
+}
+
+/**
+ * Another checkout's API (`<root>/src/server.ts`, e.g. the code before a change, with its own node_modules
+ * link) on a free port, ready: measured in the same run as this one.
+ */
+async function startBaseline(root: string, env: (port: number) => Record<string, string>): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'server.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const server = supervise(child, { graceMs: 5000 });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 300 && !server.done; tries++) {
+    const status = await fetch(`${origin}/up`).then(
+      (res) => res.status,
+      () => 0,
+    );
+    if (status === 200) return { origin, pid: child.pid!, server, tail: [] };
+    await sleep(200);
+  }
+  await server.stop();
+  throw new Error(`the baseline API in ${root} did not start`);
 }
 
 /** Transactions the benchmark database has seen (Postgres flushes these counts about once a second). */
@@ -97,26 +125,29 @@ async function main(): Promise<void> {
     await rm(profileDir, { recursive: true, force: true });
     await mkdir(profileDir, { recursive: true });
   }
+  const apiEnv = (port: number): Record<string, string> => ({
+    DATABASE_URL: url,
+    MEILI_URL: 'http://127.0.0.1:1',
+    MEILI_SEARCH_KEY: 'unused',
+    MEILI_INDEX_PREFIX: 'detail_cpu_',
+    REDIS_PREFIX: `detail_cpu_${process.pid}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    APP_ENV: 'production',
+    APP_DEBUG: 'false',
+    LOG_LEVEL: logLevel,
+    MEDIA_ROOT: mediaRoot,
+    API_UNLIMITED_NETWORKS: '127.0.0.0/8,::1/128',
+  });
   const apiPort = await freePort();
   const api = await startApi(
-    {
-      DATABASE_URL: url,
-      MEILI_URL: 'http://127.0.0.1:1',
-      MEILI_SEARCH_KEY: 'unused',
-      MEILI_INDEX_PREFIX: 'detail_cpu_',
-      REDIS_PREFIX: `detail_cpu_${process.pid}`,
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${apiPort}`,
-      APP_ENV: 'production',
-      APP_DEBUG: 'false',
-      LOG_LEVEL: logLevel,
-      MEDIA_ROOT: mediaRoot,
-      API_UNLIMITED_NETWORKS: '127.0.0.0/8,::1/128',
-    },
+    apiEnv(apiPort),
     apiPort,
     profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   );
+  const baselineRoot = arg('--baseline', '');
+  const baseline = baselineRoot ? await startBaseline(baselineRoot, apiEnv) : undefined;
   let express: Child | undefined;
   try {
     express = await startExpressWithBodiesOf(
@@ -125,9 +156,12 @@ async function main(): Promise<void> {
       await freePort(),
       path.join(tmpdir(), `detail-cpu-bodies-${process.pid}.json`),
     );
-    const cases: [string, Child, string[]][] = [
+    type Case = [string, Child, string[]];
+    const cases: Case[] = [
+      ...(baseline ? [['baseline API /media/{media}', baseline, media] as Case] : []),
       ['API /media/{media}', api, media],
       ['Express /media/{media}', express, media],
+      ...(baseline ? [['baseline API /products/{slug}', baseline, products] as Case] : []),
       ['API /products/{slug}', api, products],
       ['Express /products/{slug}', express, products],
     ];
@@ -149,12 +183,17 @@ async function main(): Promise<void> {
     console.log('median:');
     for (const [name, xs] of results) console.log(`  ${name.padEnd(26)} ${median(xs).toFixed(1)} µs`);
     for (const kind of ['/media/{media}', '/products/{slug}']) {
-      if (!results.has(`API ${kind}`) || !results.has(`Express ${kind}`)) continue;
-      const ratio = median(results.get(`Express ${kind}`)!) / median(results.get(`API ${kind}`)!);
-      console.log(`  ${kind.padEnd(26)} Express/API CPU ratio ${ratio.toFixed(2)}×`);
+      for (const which of ['baseline API', 'API']) {
+        const express = results.get(`Express ${kind}`);
+        const own = results.get(`${which} ${kind}`);
+        if (!express || !own) continue;
+        const ratio = median(express) / median(own);
+        console.log(`  ${`${which} ${kind}`.padEnd(30)} Express/API CPU ratio ${ratio.toFixed(2)}×`);
+      }
     }
   } finally {
     await express?.server.stop();
+    await baseline?.server.stop();
     await api.server.stop();
     await db.destroy();
   }
