@@ -56,8 +56,9 @@ async function startBaseline(root: string, env: (port: number) => Record<string,
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'server.ts')], {
     cwd: root,
     env: { ...process.env, ...env(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  child.stdout!.resume(); // read and dropped, as the API child's (a request log at `info` costs the same)
   const server = supervise(child, { graceMs: 5000 });
   const origin = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 300 && !server.done; tries++) {

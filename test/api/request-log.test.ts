@@ -40,6 +40,13 @@ it('writes one line per request at info: id, method, URL, status, no header', as
     res: { statusCode: 200 },
   });
   expect(JSON.stringify(lines[0])).not.toMatch(/secret-token|authorization/i);
+  // Nothing else: no headers, no query, no address.
+  expect(Object.keys(lines[0]!).sort()).toEqual(
+    ['hostname', 'level', 'msg', 'pid', 'req', 'res', 'responseTime', 'time'].sort(),
+  );
+  expect(lines[0]).toMatchObject({ msg: 'request completed' });
+  expect(Object.keys(lines[0]!.req as object)).toEqual(['id', 'method', 'url']);
+  expect(Object.keys(lines[0]!.res as object)).toEqual(['statusCode']);
 });
 
 it('writes no request line above info', async () => {
