@@ -6,20 +6,28 @@
  *
  * - `bare`: `res.json(body)` (stringify per request), nothing else;
  * - `bytes`: the body's bytes sent with `res.end` and the API's headers (ETag, Cache-Control, type, length);
- * - `helmet`: `helmet()` with its defaults, as src/app.ts mounts it;
+ * - `helmet`: `helmet()` with its defaults, as src/app.ts mounted it before;
+ * - `headers`: helmet's headers as src/app.ts sets them now, one precomputed block (src/http/security-headers.ts);
  * - `cors`: `cors()` and a request id header on `/api`;
- * - `routes`: 60 other routes registered ahead of the answering one (the route table's size);
+ * - `routes`: 60 other routes (30 first segments, a list and a detail each) registered ahead of the
+ *   answering one (the route table's size);
+ * - `grouped`: the same 60 routes grouped by first path segment as src/http/router.ts does (one router per
+ *   segment, picked by a Map lookup);
  * - `defprop`: an `Object.defineProperty` accessor on every request (what src/ops/metrics.ts did).
  *
- * Default variants: all of the above, stacked in that order. Prints requests/s per variant and round.
+ * Default variants: the layers stacked in that order, helmet and its precomputed block side by side, the
+ * routes flat and grouped. Prints requests/s and the child's CPU µs per request (/proc, user + system,
+ * which does not depend on how the cores are shared) per variant and round.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import cors from 'cors';
 import express from 'express';
 import helmet from 'helmet';
+import { securityHeaders } from '../src/http/security-headers';
 import { freePort } from '../tools/dev/free-port';
 
 const PATH = '/api/v1/media/5001';
@@ -27,10 +35,19 @@ const DEFAULT_VARIANTS = [
   'bare',
   'bytes',
   'bytes+helmet',
+  'bytes+headers',
   'bytes+helmet+cors',
   'bytes+helmet+cors+routes',
+  'bytes+headers+cors+grouped',
   'bytes+helmet+cors+routes+defprop',
 ];
+
+/** CPU seconds (user + system) of `pid`, from /proc. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // comm may contain spaces
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 /** The child: an app with the layers of `variant` on `port`. */
 function serve(port: number, variant: string): void {
@@ -52,6 +69,7 @@ function serve(port: number, variant: string): void {
   app.disable('x-powered-by');
   app.set('etag', false);
   if (layers.has('helmet')) app.use(helmet());
+  if (layers.has('headers')) app.use(securityHeaders());
   if (layers.has('cors')) {
     app.use('/api', cors(), (_req, res, next) => {
       res.setHeader('X-Request-Id', randomUUID());
@@ -71,15 +89,33 @@ function serve(port: number, variant: string): void {
     });
   }
   const router = express.Router();
-  if (layers.has('routes')) {
+  const groups = new Map<string, express.Router>();
+  if (layers.has('routes') || layers.has('grouped')) {
     for (let i = 0; i < 60; i++) {
-      router
-        .route(`/thing${i}/:id`)
+      // Two routes per first segment (a list and a detail), as in the route table.
+      const segment = `thing${Math.floor(i / 2)}`;
+      let target = router;
+      if (layers.has('grouped')) {
+        target = groups.get(segment) ?? express.Router();
+        groups.set(segment, target);
+      }
+      target
+        .route(i % 2 === 0 ? `/${segment}` : `/${segment}/:id`)
         .get((_req, res) => res.end())
         .all((_req, res) => res.end());
     }
   }
-  router.route('/media/:media').get((_req, res) => {
+  const media = layers.has('grouped') ? express.Router() : router;
+  if (layers.has('grouped')) {
+    groups.set('media', media);
+    router.use((req, res, next) => {
+      const end = req.path.indexOf('/', 1);
+      const group = groups.get(end === -1 ? req.path.slice(1) : req.path.slice(1, end));
+      if (group) group(req, res, next);
+      else next();
+    });
+  }
+  media.route('/media/:media').get((_req, res) => {
     if (!layers.has('bytes')) {
       res.json(body);
       return;
@@ -110,10 +146,12 @@ async function main(): Promise<void> {
         await sleep(1500);
         const url = `http://127.0.0.1:${port}${PATH}`;
         await autocannon({ url, connections: 16, duration: 2 });
+        const cpu = cpuSeconds(child.pid!);
         const result = await autocannon({ url, connections: 16, duration: 5 });
+        const us = ((cpuSeconds(child.pid!) - cpu) * 1e6) / result.requests.total;
         const failed = result.non2xx + result.errors;
         console.log(
-          `round ${round}  ${variant.padEnd(36)} ${Math.round(result.requests.average).toLocaleString('en')} requests/s` +
+          `round ${round}  ${variant.padEnd(36)} ${Math.round(result.requests.average).toLocaleString('en')} requests/s, ${us.toFixed(1)} µs CPU/request` +
             (failed ? ` (${failed} failed)` : ''),
         );
       } finally {
