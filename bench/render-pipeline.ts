@@ -1,20 +1,24 @@
 /**
  * `npx tsx bench/render-pipeline.ts [--scale small|medium] [--jobs n] [--worker-root <dir>] [--limit n]`:
- * the rendition backlog end to end next to sharp alone on the same originals, in one run.
+ * the rendition backlog end to end next to plain sharp and the renderer alone on the same originals, in one
+ * run.
  *
  * 1. The demo catalog of `scale` (seed 1; generated into .data/bench when missing) in a database of its
  *    own (`catalog_bench_render_<scale>`, imported on the first run, kept), its MEDIA_ROOT in
  *    .data/bench/media-render-<scale>; every rendition row and file is deleted before each run.
  * 2. A bundled Meilisearch with a fresh data dir; the indexes are built in-process.
- * 3. Sharp alone: bench/render.ts `--files` in a child process renders the originals of every render job
- *    into the active formats, `--jobs` at a time (default: the cores, the worker's default), nothing written.
+ * 3. The references, each in a child process (bench/render.ts `--files`), on the originals of every render
+ *    job into the active formats, `--jobs` at a time (default: the cores, the worker's default), nothing
+ *    written: plain sharp decoding each original once into every format (`--mode plain`, the target's
+ *    reference), then the project's renderer alone (`--mode renderer`).
  * 4. The pipeline: the worker (`indexer/worker.ts` of `--worker-root`, default this tree) as a child with
  *    RENDER_CONCURRENCY = `--jobs`; then what `npm run reindex -- renditions` does (a `reindex renditions`
  *    job on the index queue) and a look every 200 ms until the reindex job is done, the render backlog is
  *    empty and no outbox row is pending, i.e. every image's `conversions` is in the search documents
  *    (`GET /media` answers from them). The worker's peak RSS is its VmHWM.
  *
- * Prints one JSON line (images/s of both, the ratio, RSS, sync rounds that carried render rows).
+ * Prints one JSON line (images/s of the three, the ratios to plain sharp and to the renderer alone, RSS,
+ * sync rounds that carried render rows).
  * `--limit n`: only the first n images (a smoke run); their render jobs only, queued directly.
  * `BENCH_RENDER_CONCURRENCY=n` (environment): the worker's RENDER_CONCURRENCY instead of `--jobs`.
  * `--photos n`: n media get 12-megapixel JPEG originals (bench/render.ts's generated photos) for the run,
@@ -39,7 +43,7 @@ import { supervise } from '../tools/dev/supervise';
 import { generateCatalog } from '../tools/generate';
 import { dropRedisKeys } from '../tools/support/redis';
 import { buildIndexes } from './api/services';
-import { sourceFiles, type RenderFilesResult } from './render';
+import { sourceFiles, type RenderFilesMode, type RenderFilesResult } from './render';
 
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data', 'bench');
@@ -49,11 +53,16 @@ export interface RenderPipelineResult {
   images: number;
   formats: number;
   jobs: number;
+  /** Plain sharp decoding each original once into every format (bench/render.ts `plainSharp`): the reference. */
+  plain: RenderFilesResult;
+  /** The project's renderer (`renderFormats`) on the same originals, nothing written. */
   sharp: RenderFilesResult;
   pipeline: {
     seconds: number;
     imagesPerSecond: number;
     workerPeakRssMb: number;
+    /** The worker's resident set before the renders (started, its first sync done). */
+    workerIdleRssMb: number;
     /** CPU seconds of the worker (renders, syncs) and of Meilisearch during the pipeline. */
     workerCpuSeconds: number;
     meiliCpuSeconds: number;
@@ -62,8 +71,10 @@ export interface RenderPipelineResult {
     renditions: number;
     failedJobs: number;
   };
-  /** pipeline images/s ÷ sharp alone images/s */
+  /** pipeline images/s ÷ plain sharp images/s (the target's ratio) */
   ratio: number;
+  /** pipeline images/s ÷ the renderer alone images/s */
+  ratioRenderer: number;
 }
 
 /** The catalog database of `scale`, imported once (kept while its marker file is there). */
@@ -94,10 +105,10 @@ async function prepare(serverUrl: string, scale: string, log: (m: string) => voi
   return { url, mediaRoot };
 }
 
-/** Peak resident set of process `pid` in MB (VmHWM), 0 when it is gone. */
-async function peakRssMb(pid: number): Promise<number> {
+/** Peak (VmHWM) or current (VmRSS) resident set of process `pid` in MB, 0 when it is gone. */
+async function rssMb(pid: number, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  const kb = /VmHWM:\s+(\d+)/.exec(status)?.[1];
+  const kb = new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1];
   return kb ? Math.round(Number(kb) / 1024) : 0;
 }
 
@@ -141,7 +152,7 @@ export async function benchRenderPipeline(options: {
     REDIS_PREFIX: `benchr_${id}`,
     MEDIA_ROOT: mediaRoot,
     LOG_LEVEL: process.env.BENCH_WORKER_LOG_LEVEL ?? 'warn',
-    // BENCH_RENDER_CONCURRENCY: the worker's render slots apart from sharp alone's `--jobs` (A/B of a slot more).
+    // BENCH_RENDER_CONCURRENCY: the worker's render slots apart from the references' `--jobs` (A/B of a slot more).
     RENDER_CONCURRENCY: process.env.BENCH_RENDER_CONCURRENCY ?? String(jobs),
     // As the image runs it (Dockerfile); `MALLOC_ARENA_MAX=` (empty) measures glibc's default.
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
@@ -189,17 +200,29 @@ export async function benchRenderPipeline(options: {
       if (row.file_path) files.push(path.join(mediaRoot, row.file_path));
     }
 
-    log(`sharp alone: ${files.length} originals into ${formats.length} formats, ${jobs} at a time...`);
     const list = path.join(DATA, `render-files-${id}.json`);
     await writeFile(list, JSON.stringify({ files, formats }));
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', path.join(__dirname, 'render.ts'), `--files=${list}`, `--jobs=${jobs}`],
-      { cwd: ROOT, maxBuffer: 1 << 20 },
-    );
+    const alone = async (mode: RenderFilesMode) => {
+      log(`${mode} alone: ${files.length} originals into ${formats.length} formats, ${jobs} at a time...`);
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(__dirname, 'render.ts'),
+          `--files=${list}`,
+          `--jobs=${jobs}`,
+          `--mode=${mode}`,
+        ],
+        { cwd: ROOT, maxBuffer: 1 << 20 },
+      );
+      const result = JSON.parse(stdout.trim().split('\n').pop()!) as RenderFilesResult;
+      log(`${mode} alone: ${result.imagesPerSecond.toFixed(1)} images/s, peak RSS ${result.peakRssMb} MB`);
+      return result;
+    };
+    const plain = await alone('plain');
+    const sharp = await alone('renderer');
     await rm(list, { force: true });
-    const sharp = JSON.parse(stdout.trim().split('\n').pop()!) as RenderFilesResult;
-    log(`sharp alone: ${sharp.imagesPerSecond.toFixed(1)} images/s, peak RSS ${sharp.peakRssMb} MB`);
 
     const workerRoot = path.resolve(options.workerRoot);
     // BENCH_WORKER_NODE_ARGS: extra node flags for the worker, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
@@ -224,6 +247,7 @@ export async function benchRenderPipeline(options: {
       log(`pipeline: reindex renditions (${requests.length} images), worker from ${workerRoot}...`);
       const workerPid = await scriptPid(child.pid!);
       const cpuBefore = { worker: await cpuSeconds(workerPid), meili: await cpuSeconds(meili.pid) };
+      const workerIdleRssMb = await rssMb(workerPid, 'VmRSS');
       const started = process.hrtime.bigint();
       const job =
         options.limit || options.photos ? undefined : await enqueueReindex(indexQueue, 'renditions');
@@ -244,7 +268,7 @@ export async function benchRenderPipeline(options: {
         }
       }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const workerPeakRssMb = await peakRssMb(workerPid);
+      const workerPeakRssMb = await rssMb(workerPid);
       const workerCpuSeconds = (await cpuSeconds(workerPid)) - cpuBefore.worker;
       const meiliCpuSeconds = (await cpuSeconds(meili.pid)) - cpuBefore.meili;
       const renditions = Number((await db('renditions').count({ n: '*' }))[0]!.n);
@@ -259,23 +283,27 @@ export async function benchRenderPipeline(options: {
         images: requests.length,
         formats: formats.length,
         jobs,
+        plain,
         sharp,
         pipeline: {
           seconds,
           imagesPerSecond,
           workerPeakRssMb,
+          workerIdleRssMb,
           workerCpuSeconds,
           meiliCpuSeconds,
           syncRounds: Number(rounds[0]!.n),
           renditions,
           failedJobs,
         },
-        ratio: imagesPerSecond / sharp.imagesPerSecond,
+        ratio: imagesPerSecond / plain.imagesPerSecond,
+        ratioRenderer: imagesPerSecond / sharp.imagesPerSecond,
       };
       log(
-        `pipeline: ${seconds.toFixed(1)} s, ${imagesPerSecond.toFixed(1)} images/s (${(result.ratio * 100).toFixed(0)} % of sharp alone), ` +
+        `pipeline: ${seconds.toFixed(1)} s, ${imagesPerSecond.toFixed(1)} images/s (${(result.ratio * 100).toFixed(0)} % of plain sharp, ` +
+          `${(result.ratioRenderer * 100).toFixed(0)} % of the renderer alone), ` +
           `worker peak RSS ${workerPeakRssMb} MB, ${result.pipeline.syncRounds} sync rounds, ${renditions} renditions; ` +
-          `CPU s: worker ${workerCpuSeconds.toFixed(1)}, Meilisearch ${meiliCpuSeconds.toFixed(1)}, sharp alone ${sharp.cpuSeconds.toFixed(1)}`,
+          `CPU s: worker ${workerCpuSeconds.toFixed(1)}, Meilisearch ${meiliCpuSeconds.toFixed(1)}, plain ${plain.cpuSeconds.toFixed(1)}, renderer alone ${sharp.cpuSeconds.toFixed(1)}`,
       );
       return result;
     } finally {

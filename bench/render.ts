@@ -5,7 +5,8 @@
  * (`process.resourceUsage().maxRSS`, tsx included). The sources are generated once by a child process
  * (generating noise costs more memory than rendering) and cached in .data/bench/render/.
  *
- * `--files <list.json> [--jobs n]`: sharp alone on given originals (`benchRenderFiles`), the baseline of
+ * `--files <list.json> [--jobs n] [--mode renderer|plain]`: the renderer alone, or plain sharp decoding once
+ * into every format (`plainSharp`), on given originals (`benchRenderFiles`): the references of
  * bench/render-pipeline.ts.
  */
 import { execFileSync } from 'node:child_process';
@@ -15,7 +16,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { BUILTIN_IMAGE_FORMATS } from '../src/catalog/image-formats';
 import { availableParallelism } from 'node:os';
-import type { RenderFormat } from '../src/catalog/rendition-formats';
+import { DEFAULT_QUALITY, type RenderFormat } from '../src/catalog/rendition-formats';
 import {
   configureSharp,
   DEFAULT_SHARP_SETTINGS,
@@ -111,7 +112,42 @@ export async function benchRender(options: {
   };
 }
 
+/**
+ * Plain sharp, the reference of the render pipeline: the original decoded ONCE into memory (oriented, raw
+ * pixels), then every format resized and encoded from that buffer with sharp's own operations and
+ * defaults: `cover` for crop, `inside` without enlargement for max and contain, and for contain the padding on
+ * white to the exact size (the same sizes as the renditions), JPEG at the format's quality for every image (transparent ones too: no
+ * transparency check, no WebP), no size limit handling, no file written. Returns the encoded bytes.
+ */
+export async function plainSharp(input: string | Buffer, formats: readonly RenderFormat[]): Promise<number> {
+  const { data, info } = await sharp(input).rotate().raw().toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  let bytes = 0;
+  for (const format of formats) {
+    const width = format.width ?? undefined;
+    const height = format.height ?? undefined;
+    let image = sharp(data, { raw });
+    if (format.fit === 'crop') image = image.resize(width, height, { fit: 'cover' });
+    else if (format.fit === 'contain' && width && height) {
+      // sharp's `contain` enlarges a smaller image (4 times the work on the demo catalog): pad instead.
+      const scale = Math.min(1, width / raw.width, height / raw.height);
+      const [w, h] = [Math.round(raw.width * scale), Math.round(raw.height * scale)];
+      const [top, left] = [Math.floor((height - h) / 2), Math.floor((width - w) / 2)];
+      image = image
+        .resize(w, h, { fit: 'fill' })
+        .extend({ top, bottom: height - h - top, left, right: width - w - left, background: '#fff' });
+    } else image = image.resize(width, height, { fit: 'inside', withoutEnlargement: true });
+    const quality = format.quality ?? DEFAULT_QUALITY;
+    bytes += (await image.jpeg({ quality }).toBuffer()).length;
+  }
+  return bytes;
+}
+
+/** What `benchRenderFiles` runs on each original: the project's renderer, or plain sharp (`plainSharp`). */
+export type RenderFilesMode = 'renderer' | 'plain';
+
 export interface RenderFilesResult {
+  mode: RenderFilesMode;
   images: number;
   /** Images that could not be decoded (the pipeline fails their jobs the same way). */
   failed: number;
@@ -122,22 +158,27 @@ export interface RenderFilesResult {
   sharpThreads: number;
   /** CPU seconds of this process (user + system, every thread) while rendering. */
   cpuSeconds: number;
+  /** Bytes of every rendition made. */
+  bytes: number;
 }
 
 /**
- * Sharp alone on real originals: renders every file of `files` (paths) into `formats`, `jobs` at a time,
- * with the worker's sharp settings for that concurrency (`sharpSettingsFor`), each file read from disk as
- * the render job does, nothing written. Returns images/s and this process's peak RSS.
+ * Renders every file of `files` (paths) into `formats` without the pipeline, `jobs` at a time, with the
+ * worker's sharp settings for that concurrency (`sharpSettingsFor`), each file read from disk as the
+ * render job does, nothing written: with the project's renderer (`renderFormats`) or with plain sharp
+ * (`plainSharp`). Returns images/s and this process's peak RSS.
  */
 export async function benchRenderFiles(
   files: readonly string[],
   formats: readonly RenderFormat[],
   jobs: number,
+  mode: RenderFilesMode = 'renderer',
 ): Promise<RenderFilesResult> {
   const settings = sharpSettingsFor(jobs);
   configureSharp(settings);
   let next = 0;
   let failed = 0;
+  let bytes = 0;
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   await Promise.all(
@@ -145,7 +186,12 @@ export async function benchRenderFiles(
       while (next < files.length) {
         const file = files[next++]!;
         try {
-          await renderFormats(file, formats);
+          // Awaited before the sum: `bytes += await …` would add to the value read before the wait.
+          const made =
+            mode === 'plain'
+              ? await plainSharp(file, formats)
+              : (await renderFormats(file, formats)).reduce((sum, r) => sum + r.data.length, 0);
+          bytes += made;
         } catch {
           failed += 1;
         }
@@ -154,8 +200,10 @@ export async function benchRenderFiles(
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return {
+    mode,
     images: files.length,
     failed,
+    bytes,
     seconds,
     imagesPerSecond: files.length / seconds,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
@@ -178,6 +226,7 @@ async function main(): Promise<void> {
       generate: { type: 'boolean', default: false },
       files: { type: 'string' },
       jobs: { type: 'string', default: String(availableParallelism()) },
+      mode: { type: 'string', default: 'renderer' },
     },
   });
   if (values.files) {
@@ -186,7 +235,9 @@ async function main(): Promise<void> {
       files: string[];
       formats: RenderFormat[];
     };
-    console.log(JSON.stringify(await benchRenderFiles(input.files, input.formats, Number(values.jobs))));
+    if (values.mode !== 'renderer' && values.mode !== 'plain') throw new Error('--mode: renderer|plain');
+    const result = await benchRenderFiles(input.files, input.formats, Number(values.jobs), values.mode);
+    console.log(JSON.stringify(result));
     return;
   }
   const [width, height] = values.size.split('x').map(Number);

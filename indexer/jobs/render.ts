@@ -219,10 +219,16 @@ export async function runRender(
     }
     throw error;
   }
+  const files = renditions.map((r) => renditionPath(sha!, r.signature, r.extension));
+  // The files at once: a stat, an open, a write, a close and a rename each, which one after the other
+  // left the cores idle between two renders. Formats of equal settings share a file: written once.
+  const distinct = new Map(renditions.map((r, i) => [files[i]!, r.data]));
+  await Promise.all(
+    [...distinct].map(([file, data]) => writeOnce(path.join(ctx.mediaRoot, file), data, tempTag)),
+  );
   const rows: Record<string, unknown>[] = [];
-  for (const r of renditions) {
-    const file = renditionPath(sha!, r.signature, r.extension);
-    await writeOnce(path.join(ctx.mediaRoot, file), r.data, tempTag);
+  for (const [i, r] of renditions.entries()) {
+    const file = files[i]!;
     rows.push({
       [column]: id,
       format_key: r.key,

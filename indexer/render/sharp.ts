@@ -11,10 +11,14 @@
  * - `contain` is exactly width×height: the image fitted inside WITHOUT enlarging, centred on white (JPEG)
  *   or transparent (WebP) padding.
  * - A format with only one dimension scales to that one (never enlarging); with none it re-encodes.
- * - Output: JPEG (progressive) unless the decoded image really has transparency (an alpha channel that is
- *   not fully opaque): then lossy WebP with lossless-quality alpha, which keeps the alpha at a fraction of
- *   PNG's size. `quality` applies to both; null means DEFAULT_QUALITY.
+ * - Output: baseline JPEG unless the decoded image really has transparency (an alpha channel that is not
+ *   fully opaque, found by a scan of the alpha bytes; a decode without alpha, e.g. any JPEG's, is never
+ *   scanned): then lossy WebP with lossless-quality alpha, which keeps the alpha at a fraction of PNG's
+ *   size. `quality` applies to both; null means DEFAULT_QUALITY.
  * - Metadata (EXIF, XMP, ICC) is stripped: sharp writes none unless asked; colours are converted to sRGB.
+ * - One read: a JPEG, PNG, WebP, GIF or TIFF (told by its first bytes, input.ts) is decoded at once with
+ *   the limit as sharp's `limitInputPixels`, which the decoder checks on the header it reads anyway; only
+ *   when that decode fails, and for other inputs (HEIF, SVG, …), is the header read on its own first.
  * - Size: an original decodes to at most `maxPixels` (RENDER_MAX_PIXELS), checked on its header before any
  *   pixel is decoded, so one hostile file (a 1 MB PNG of 16,383 × 16,383) cannot take the worker's memory.
  *   Within the limit it decodes whole. Over it, a JPEG or WebP is shrunk on load to fit (libjpeg's
@@ -28,10 +32,23 @@
  *   `UnsupportedInputError`.
  */
 import { availableParallelism } from 'node:os';
-import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { DEFAULT_RENDER_MAX_PIXELS } from '../../config/env';
 import { DEFAULT_QUALITY, formatSignature, type RenderFormat } from '../../src/catalog/rendition-formats';
 import { withHeicPixels } from './heic';
+import {
+  decode,
+  decodeDirect,
+  decodePlan,
+  inspect,
+  isHeic,
+  reason,
+  RenderInputError,
+  type Decoded,
+} from './decode';
+import { hasTransparentPixel, readHead, sniff } from './input';
+
+export { OversizeInputError, RenderInputError, UnsupportedInputError } from './decode';
 
 export interface Rendition {
   key: string;
@@ -42,24 +59,6 @@ export interface Rendition {
   /** Real pixel size of `data`. */
   width: number;
   height: number;
-}
-
-/** The file is not an image sharp can decode (corrupt, truncated, or not an image at all). */
-export class RenderInputError extends Error {
-  override name = 'RenderInputError';
-}
-
-/** The file is an image, but of a kind this build cannot or should not render (SVG, PDF, JPEG-coded HEIF). */
-export class UnsupportedInputError extends Error {
-  override name = 'UnsupportedInputError';
-}
-
-/**
- * The original has more pixels than a render may decode (`maxPixels`) and cannot be shrunk on load to fit.
- * Its header was read, nothing was decoded.
- */
-export class OversizeInputError extends Error {
-  override name = 'OversizeInputError';
 }
 
 export interface RenderOptions {
@@ -104,102 +103,21 @@ export function configureSharp(settings: SharpSettings = DEFAULT_SHARP_SETTINGS)
   sharp.concurrency(settings.concurrency);
 }
 
-/** Formats sharp may decode for a rendition (sharp's `metadata().format` names). */
-const DECODABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif']);
+/**
+ * Baseline JPEG with optimised Huffman tables (sharp's default): on the demo catalog's renditions 3 %
+ * smaller than progressive and a third faster to encode; mozjpeg was 12 % smaller and 6 times slower
+ * (measured: docs/benchmarks-history.md, "Renders at sharp's speed").
+ */
+const JPEG_OPTIONS = { progressive: false, optimiseCoding: true, mozjpeg: false } as const;
 
-/** `failOn: 'error'` rejects corrupt data instead of rendering grey blocks; `pages: 1` = first frame. */
-const INPUT_OPTIONS: SharpOptions = { failOn: 'error', pages: 1 };
+/**
+ * Lossy WebP with lossless alpha at effort 2 of 0-6: 43 % faster than effort 4 for 9 % more bytes; effort
+ * 0 tripled the size (same measurement).
+ */
+const WEBP_OPTIONS = { alphaQuality: 100, effort: 2 } as const;
 
 const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
-
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).trim();
-
-async function inspect(input: Buffer | string): Promise<Metadata> {
-  let meta: Metadata;
-  try {
-    // Header only, whatever its size: the pixel limit is checked here with a reason of its own.
-    meta = await sharp(input, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata();
-  } catch (error) {
-    throw new RenderInputError(`not a readable image: ${reason(error)}`);
-  }
-  if (!DECODABLE.has(meta.format)) {
-    throw new UnsupportedInputError(`no renditions for ${meta.format ?? 'unknown'} input`);
-  }
-  if (meta.format === 'heif' && meta.compression !== 'av1' && meta.compression !== 'hevc') {
-    throw new UnsupportedInputError(`no renditions for ${meta.compression ?? 'unknown'}-coded HEIF input`);
-  }
-  return meta;
-}
-
-/** sharp reads the header of an HEVC-coded HEIF but cannot decode it: heic.ts does. */
-const isHeic = (meta: Metadata) => meta.format === 'heif' && meta.compression === 'hevc';
-
-/** Formats whose decoders scale while decoding (sharp's shrink-on-load): over the limit, they shrink to fit. */
-const SHRINKABLE = new Set(['jpeg', 'webp']);
-
-/** libjpeg's smallest DCT scaling: beyond 1/8 a side, decoding time keeps growing with the header. */
-const MAX_SHRINK = 8;
-
-const count = (pixels: number) => `${pixels.toLocaleString('en-US')} pixels`;
-
-/**
- * How `meta`'s image decodes within `maxPixels`: `whole`, or `shrink` to `width`×`height` (oriented), or
- * `OversizeInputError`.
- */
-function decodePlan(
-  meta: Metadata,
-  maxPixels: number,
-): { kind: 'whole' } | { kind: 'shrink'; width: number; height: number } {
-  const pixels = meta.width * meta.height;
-  if (pixels <= maxPixels) return { kind: 'whole' };
-  const size = `${meta.width}x${meta.height} (${count(pixels)})`;
-  const limit = `the render limit of ${count(maxPixels)} (RENDER_MAX_PIXELS)`;
-  if (!SHRINKABLE.has(meta.format) || pixels > maxPixels * MAX_SHRINK * MAX_SHRINK) {
-    throw new OversizeInputError(`${meta.format} image of ${size} is over ${limit}`);
-  }
-  const scale = Math.sqrt(maxPixels / pixels);
-  const { width, height } = meta.autoOrient;
-  return {
-    kind: 'shrink',
-    width: Math.max(1, Math.floor(width * scale)),
-    height: Math.max(1, Math.floor(height * scale)),
-  };
-}
-
-interface Decoded {
-  data: Buffer;
-  raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
-  /** Some pixel is not fully opaque. */
-  transparent: boolean;
-}
-
-/**
- * Decodes the original once: oriented, sRGB, 8 bit, raw pixels; whole, or shrunk on load to fit
- * `maxPixels`. sharp's `limitInputPixels` refuses a whole decode over the limit even if the header read
- * before was not the one decoded.
- */
-async function decode(input: Buffer | string, meta: Metadata, maxPixels: number): Promise<Decoded> {
-  const plan = decodePlan(meta, maxPixels);
-  let result;
-  try {
-    let image = sharp(input, {
-      ...INPUT_OPTIONS,
-      limitInputPixels: plan.kind === 'whole' ? maxPixels : meta.width * meta.height,
-    }).rotate();
-    if (plan.kind === 'shrink') image = image.resize(plan.width, plan.height, { fit: 'fill' });
-    result = await image.toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-  } catch (error) {
-    throw new RenderInputError(`cannot decode ${meta.format} image: ${reason(error)}`);
-  }
-  const { data, info } = result;
-  const raw = { width: info.width, height: info.height, channels: info.channels };
-  let transparent = false;
-  if (info.channels === 4 || info.channels === 2) {
-    transparent = !(await sharp(data, { raw }).stats()).isOpaque;
-  }
-  return { data, raw, transparent };
-}
 
 /** Renders an HEVC HEIF from libheif's RGBA (irot/imir applied); `meta.hasAlpha` says whether to look for transparency. */
 async function renderHeic(
@@ -215,7 +133,7 @@ async function renderHeic(
     return await withHeicPixels(input, async (image) => {
       decoded = true;
       const raw = { width: image.width, height: image.height, channels: 4 as const };
-      const transparent = meta.hasAlpha === true && !(await sharp(image.data, { raw }).stats()).isOpaque;
+      const transparent = meta.hasAlpha === true && hasTransparentPixel(image.data, 4);
       return renderAll({ data: image.data, raw, transparent }, formats);
     });
   } catch (error) {
@@ -263,8 +181,8 @@ async function renderOne(decoded: Decoded, format: RenderFormat): Promise<Rendit
     }
   }
   const encoded = transparent
-    ? image.webp({ quality, alphaQuality: 100, effort: 4 })
-    : image.jpeg({ quality, progressive: true });
+    ? image.webp({ ...WEBP_OPTIONS, quality })
+    : image.jpeg({ ...JPEG_OPTIONS, quality });
   const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
   return {
     key: format.key,
@@ -290,6 +208,16 @@ export async function renderFormats(
 ): Promise<Rendition[]> {
   if (formats.length === 0) return [];
   const maxPixels = options.maxPixels ?? DEFAULT_RENDER_MAX_PIXELS;
+  let head: Buffer;
+  try {
+    head = await readHead(input);
+  } catch (error) {
+    throw new RenderInputError(`not a readable image: ${reason(error)}`);
+  }
+  const format = sniff(head);
+  const direct = format ? await decodeDirect(input, format, maxPixels) : null;
+  if (direct) return renderAll(direct, formats);
+  // Over the limit, HEIF, or not told by its first bytes: the header decides how (or whether) to decode.
   const meta = await inspect(input);
   if (isHeic(meta)) return renderHeic(input, meta, formats, maxPixels);
   return renderAll(await decode(input, meta, maxPixels), formats);

@@ -22,8 +22,10 @@ export interface RenderFormat {
 export const DEFAULT_QUALITY = 82;
 
 /**
- * Bumped whenever the rendering itself changes (strategy, encoder options): every rendition's signature
- * changes with it, so the next render job re-renders them all.
+ * Bumped whenever the rendering itself changes what a rendition shows (strategy, sizes, colour): every
+ * rendition's signature changes with it, so the next render job re-renders them all. An encoder setting
+ * that keeps the picture (baseline instead of progressive JPEG, the same quantisation; WebP effort) is no
+ * reason to re-render a catalog: old and new files are both current.
  */
 export const RENDERER_VERSION = 1;
 
