@@ -29,6 +29,7 @@ export const AREAS = [
   'hostile',
   'rate-limit',
   'render',
+  'index-first',
   'import',
   'relevance-demo',
   'relevance-kitchen',

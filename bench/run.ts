@@ -1,15 +1,16 @@
 /**
- * `npm run bench -- [--only api|freshness|edge|hostile|rate-limit|render|import] [--duration <s>] [--connections <n>]
+ * `npm run bench -- [--only api|freshness|edge|hostile|rate-limit|render|index-first|import] [--duration <s>] [--connections <n>]
  *   [--diagnose] [--profile] [--render-images <n>] [--render-scales small,medium] [--import-scales medium,large]
  *   [--write]`
  * runs the benchmarks and prints Markdown tables. With `--write` each area's tables also replace that area's
  * section of BENCHMARKS.md as soon as it is measured (bench/results-file.ts: areas `api`, `freshness`,
- * `memory`, `edge`, `hostile`, `rate-limit`, `render`, `import`), headed by the commit, the tree's state, the date,
+ * `memory`, `edge`, `hostile`, `rate-limit`, `render`, `index-first`, `import`), headed by the commit, the tree's state, the date,
  * Node, the cores and the load average; without it nothing is written, so that a smoke or partial run never
  * replaces the results, and a smoke run (`--duration` under 5 s) with `--write` is refused. All run by
  * default, the API first (about 11 minutes: full reindex, eighteen 23 s cases, freshness; the first run also
  * generates and imports the medium catalog, about a minute more; `--duration 2` is a smoke run of about 1.5
- * minutes), then the edge (about 4 minutes), then the hostile searches (about 1.5 minutes), renditions (under half a minute), then the import
+ * minutes), then the edge (about 4 minutes), then the hostile searches (about 1.5 minutes), renditions (under half a minute), index
+ * work during a render backlog (about 6 minutes), then the import
  * (under a minute for `medium`). `--only freshness` runs the API benchmark's freshness measurement alone.
  *
  * - API (bench/api/): the API as its own process over the medium catalog, driven by autocannon: unique
@@ -34,6 +35,9 @@
  *   the rendition backlog end to end (bench/render-pipeline.ts) for each catalog of `--render-scales`
  *   (default `small`; `small,medium`), next to plain sharp decoding each original once into every format and
  *   the renderer alone, on the same originals, with the ratios.
+ * - Index work first (bench/index-first.ts, its own process): the medium catalog imported into a fresh
+ *   database with the real worker running, a full reindex without renders and during the import's render
+ *   backlog, freshness during the backlog, the worker's peak RSS through all of it.
  * - Import (bench/import.ts): the generated catalog of each scale (default `medium`; `large` takes several
  *   minutes to generate the first time and is cached in .data/bench), and with `large` also its 1,000,000
  *   articles alone.
@@ -50,6 +54,7 @@ import { benchImport, importTable, type ImportBenchResult, type Scale } from './
 import { benchRateLimit, rateLimitTable } from './rate-limit';
 import type { RenderBenchResult } from './render';
 import type { RenderPipelineResult } from './render-pipeline';
+import { indexFirstTable, type IndexFirstResult } from './index-first';
 import { checkMarkers, measurementStamp, runLine, writeResults, type Area } from './results-file';
 
 const SCALES: Scale[] = ['tiny', 'small', 'medium', 'large'];
@@ -80,6 +85,16 @@ async function benchRenderPipelineChild(scale: string, limit?: number): Promise<
     maxBuffer: 1 << 20,
   });
   return JSON.parse(stdout.trim().split('\n').pop()!) as RenderPipelineResult;
+}
+
+/** bench/index-first.ts in a process of its own (it starts Meilisearch, the worker and the API itself). */
+async function benchIndexFirstChild(): Promise<IndexFirstResult> {
+  const script = path.join(__dirname, 'index-first.ts');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+    cwd: path.join(__dirname, '..'),
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as IndexFirstResult;
 }
 
 function renderPipelineTable(results: RenderPipelineResult[]): string {
@@ -122,10 +137,12 @@ async function main(): Promise<void> {
   });
   if (
     values.only !== undefined &&
-    !['api', 'freshness', 'edge', 'hostile', 'rate-limit', 'render', 'import'].includes(values.only)
+    !['api', 'freshness', 'edge', 'hostile', 'rate-limit', 'render', 'index-first', 'import'].includes(
+      values.only,
+    )
   ) {
     throw new Error(
-      `--only must be api, freshness, edge, hostile, rate-limit, render or import (got "${values.only}")`,
+      `--only must be api, freshness, edge, hostile, rate-limit, render, index-first or import (got "${values.only}")`,
     );
   }
   const renderImages = Math.round(positive('render-images', values['render-images']));
@@ -153,7 +170,9 @@ async function main(): Promise<void> {
     const areas: Area[] = [
       ...(runs('api') ? (['api', 'freshness', 'memory'] as const) : []),
       ...(values.only === 'freshness' ? (['freshness'] as const) : []),
-      ...(['edge', 'hostile', 'rate-limit', 'render', 'import'] as const).filter((a) => runs(a)),
+      ...(['edge', 'hostile', 'rate-limit', 'render', 'index-first', 'import'] as const).filter((a) =>
+        runs(a),
+      ),
     ];
     if (durationSec < 5 && areas.some((a) => a !== 'rate-limit' && a !== 'import')) {
       throw new Error('a smoke run (--duration under 5 s) does not replace the results: drop --write');
@@ -240,6 +259,17 @@ async function main(): Promise<void> {
           `original once into every format and the renderer alone, on the same originals:\n\n${pipeline}`,
       },
     ]);
+  }
+  if (runs('index-first')) {
+    log(
+      'index work first: the medium catalog imported, full reindexes and freshness during its render backlog...',
+    );
+    const table = indexFirstTable([await benchIndexFirstChild()]);
+    console.log(
+      `\nIndex work during a render backlog (${new Date().toISOString().slice(0, 10)}, ${process.version})\n`,
+    );
+    console.log(table);
+    write([{ area: 'index-first', markdown: table }]);
   }
   if (!runs('import')) return;
 

@@ -2,9 +2,10 @@
  * The worker process (`npm run worker`): one BullMQ worker on the index queue, one job at a time so a full
  * reindex and an outbox sync never interleave, plus a job scheduler that asks for a sync every 2 s and,
  * in the process, one that prunes the search log once a day; and one BullMQ worker on the render queue
- * (renditions and CMS previews), RENDER_CONCURRENCY jobs at a time, so renders neither wait for nor hold
- * up the syncs. `createIndexWorker` (both) and `createRenderWorker` (renders only) are the library entries
- * (tests use them in-process); running this file starts the process.
+ * (renditions and CMS previews), RENDER_CONCURRENCY jobs at a time; no backlog render starts while an
+ * index job runs (indexer/priority.ts), so renders never hold up the syncs and reindexes for the cores.
+ * `createIndexWorker` (both) and `createRenderWorker` (renders only) are the library entries (tests use
+ * them in-process); running this file starts the process.
  */
 import { readFileSync } from 'node:fs';
 import { Worker, type JobsOptions } from 'bullmq';
@@ -48,6 +49,7 @@ import {
 } from '../src/jobs/render-queue';
 import { dispatch, dispatchRender, type IndexJobHandlers, type RenderJobHandlers } from './queue';
 import { INDEX_DEFINITIONS } from './registry';
+import { createIndexFirst, yieldingToIndexJobs, type IndexFirst } from './priority';
 import { configureSharp, sharpSettingsFor } from './render/sharp';
 import { createSyncRequester, type SyncRequester } from './sync-requests';
 import { Counter, Registry } from 'prom-client';
@@ -108,6 +110,8 @@ export interface IndexWorker {
   worker: IndexJobWorker;
   /** The render worker (absent with `renders: false`). */
   renderWorker?: RenderJobWorker;
+  /** The gate that holds this process's renders while one of its index jobs runs (indexer/priority.ts). */
+  indexFirst: IndexFirst;
   queue: IndexQueue;
   renderQueue: RenderQueue;
   context: IndexerContext;
@@ -204,6 +208,8 @@ export interface RenderWorkerOptions {
    * `null`: renders ask for no sync (a scheduler in the same process syncs every 2 s anyway).
    */
   syncDelayMs?: number | null;
+  /** The index jobs of this process that renders yield to (indexer/priority.ts); default: none. */
+  indexFirst?: IndexFirst;
 }
 
 export interface RenderWorker {
@@ -247,7 +253,8 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
       requestSync: () => syncRequests.request(),
     },
   };
-  const worker: RenderJobWorker = new Worker(RENDER_QUEUE_NAME, dispatchRender(createRenderHandlers(ctx)), {
+  const processor = yieldingToIndexJobs(dispatchRender(createRenderHandlers(ctx)), options.indexFirst);
+  const worker: RenderJobWorker = new Worker(RENDER_QUEUE_NAME, processor, {
     connection: redisConnection(config, 'worker'),
     prefix: config.redisPrefix,
     concurrency,
@@ -277,6 +284,7 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
   const logger = options.logger ?? pino({ name: 'index-worker', level: config.logLevel });
   const queue = createIndexQueue(config, options.jobOptions);
   queue.on('error', (error) => logger.error({ err: error }, 'index queue error'));
+  const indexFirst = createIndexFirst();
   const renders =
     options.renders === false
       ? undefined
@@ -286,6 +294,7 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
           logger,
           jobOptions: options.jobOptions,
           indexQueue: queue,
+          indexFirst,
           // With the scheduler, its sync every 2 s takes the render rows: a render's request would only
           // add rounds (each one a vocabulary read, document builds and Meilisearch tasks).
           ...(options.syncEveryMs !== null ? { syncDelayMs: null } : {}),
@@ -322,7 +331,9 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
   await deleteOrphanBuilds(context, async () =>
     (await queue.getActive()).some((job) => job.name === 'reindex'),
   );
-  const processor = dispatch(createHandlers(context, options.roundSize, config.searchLogRetentionDays));
+  const handle = dispatch(createHandlers(context, options.roundSize, config.searchLogRetentionDays));
+  // The whole job, its Meilisearch waits included, runs before any further render of this process.
+  const processor = (job: IndexJob) => indexFirst.indexing(() => handle(job));
   const worker: IndexJobWorker = new Worker(INDEX_QUEUE_NAME, processor, {
     connection: redisConnection(config, 'worker'),
     prefix: config.redisPrefix,
@@ -379,6 +390,7 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
   return {
     worker,
     ...(renders ? { renderWorker: renders.worker } : {}),
+    indexFirst,
     queue,
     renderQueue,
     context,

@@ -3,7 +3,7 @@
  * rejects broken ones; the compose file passes every variable of config/env.ts to the app and pins the
  * Meilisearch version the tests run; the image runs the compiled output (no tsx) on the tests' Node release.
  */
-import { API_NODE_FLAGS } from '../../config/runtime';
+import { API_NODE_FLAGS, WORKER_NODE_FLAGS } from '../../config/runtime';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -196,7 +196,12 @@ describe('docker-compose.yml', () => {
     // the API's heap limits (config/runtime.ts) in npm start, the compose api service and the image
     expect(pkg.scripts.start).toBe(`node ${API_NODE_FLAGS.join(' ')} dist/src/server.js`);
     expect(compose.services.api?.command?.join(' ')).toBe(pkg.scripts.start);
+    // the worker's (config/runtime.ts) in npm run worker, the compose worker service and the image's comment
+    expect(pkg.scripts.worker).toBe(`node ${WORKER_NODE_FLAGS.join(' ')} dist/indexer/worker.js`);
     expect(compose.services.worker?.command?.join(' ')).toBe(pkg.scripts.worker);
+    expect(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')).toContain(
+      `node ${WORKER_NODE_FLAGS.join(' ')} dist/indexer/worker.js`,
+    );
     expect(compose.services.migrate?.command?.join(' ')).toBe(pkg.scripts['db:migrate']);
     // the image's default command is the API's
     expect(DOCKERFILE).toMatch(
