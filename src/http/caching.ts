@@ -252,6 +252,16 @@ export function serializeItems(items: readonly unknown[]): SerializedItems {
   return { bytes, digest: createHash('sha256').update(bytes).digest('base64url'), count: items.length };
 }
 
+/**
+ * `SerializedItems` of items already serialized, each its JSON text (stored list forms): the same bytes as
+ * `serializeItems` of the items themselves, as `JSON.stringify` of an array joins its items' texts with
+ * commas.
+ */
+export function itemsFromTexts(texts: readonly string[]): SerializedItems {
+  const bytes = ownUtf8(`[${texts.join(',')}]`);
+  return { bytes, digest: createHash('sha256').update(bytes).digest('base64url'), count: texts.length };
+}
+
 const EMPTY_DATA = '{"data":[]';
 const DATA_KEY = Buffer.from('{"data":');
 

@@ -39,8 +39,11 @@ const nameOf = async (api: TestApi, id: number) =>
 /** Renames product `id` in Meilisearch alone, as a write of the worker would, and waits for it. */
 async function renameInIndex(id: number, name: string): Promise<void> {
   const doc = await productsIndex().getDocument(id);
+  const names = { ...(doc.names as Record<string, string>), de: name };
+  // The worker writes the stored list form with the record (src/search/list-form.ts).
+  const list = JSON.parse(doc._list as string) as Record<string, unknown>;
   await productsIndex()
-    .updateDocuments([{ ...doc, names: { ...(doc.names as object), de: name } }])
+    .updateDocuments([{ ...doc, names, _list: JSON.stringify({ ...list, names }) }])
     .waitTask();
 }
 

@@ -149,7 +149,7 @@ export interface GermanSearchOptions {
   page: number;
   hitsPerPage: number;
   sort?: string[];
-  attributesToRetrieve: string[];
+  attributesToRetrieve: readonly string[];
   facets?: string[];
 }
 
@@ -177,7 +177,8 @@ export async function germanSearch<T extends Record<string, unknown>>(
     meili.index(uid).search<T>(q, {
       filter: options.filter,
       matchingStrategy: 'all',
-      attributesToRetrieve: options.attributesToRetrieve,
+      // The client's type asks for a mutable array; it only serializes it.
+      attributesToRetrieve: options.attributesToRetrieve as string[],
       page: options.page,
       hitsPerPage: options.hitsPerPage,
       sort: options.sort,
