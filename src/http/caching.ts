@@ -253,13 +253,22 @@ export function serializeItems(items: readonly unknown[]): SerializedItems {
 }
 
 /**
- * `SerializedItems` of items already serialized, each its JSON text (stored list forms): the same bytes as
- * `serializeItems` of the items themselves, as `JSON.stringify` of an array joins its items' texts with
- * commas.
+ * `SerializedItems` of items already serialized, each its JSON as UTF-8 (stored list forms): the same
+ * bytes as `serializeItems` of the items themselves, as `JSON.stringify` of an array joins its items'
+ * texts with commas. In memory of its own, as a cached page's.
  */
-export function itemsFromTexts(texts: readonly string[]): SerializedItems {
-  const bytes = ownUtf8(`[${texts.join(',')}]`);
-  return { bytes, digest: createHash('sha256').update(bytes).digest('base64url'), count: texts.length };
+export function itemsFromForms(forms: readonly Buffer[]): SerializedItems {
+  let length = 1 + Math.max(forms.length, 1);
+  for (const form of forms) length += form.length;
+  const bytes = Buffer.allocUnsafeSlow(length);
+  bytes[0] = 0x5b; // [
+  let at = 1;
+  forms.forEach((form, i) => {
+    if (i > 0) bytes[at++] = 0x2c; // ,
+    at += form.copy(bytes, at);
+  });
+  bytes[at] = 0x5d; // ]
+  return { bytes, digest: createHash('sha256').update(bytes).digest('base64url'), count: forms.length };
 }
 
 const EMPTY_DATA = '{"data":[]';

@@ -15,7 +15,7 @@ import { nearestExpiry } from '../catalog/visibility';
 import type { AppConfig } from '../../config/env';
 import type { RouteDeps } from '../deps';
 import { indexTag } from '../edge/tags';
-import { itemsFromTexts, replyWithItems, serializeItems, type SerializedItems } from '../http/caching';
+import { itemsFromForms, replyWithItems, serializeItems, type SerializedItems } from '../http/caching';
 import { pageLinks } from '../http/pagination';
 import type { ParsedQuery } from '../http/query';
 import type { RouteContext, RouteHandler } from '../http/router';
@@ -25,7 +25,13 @@ import { degradedAnswers } from '../search/degraded';
 import { germanSearch, type GermanSearchOptions, type GermanSearchResult } from '../search/german/query';
 import { isMeilisearchOutage } from '../search/http-client';
 import { indexUids, type IndexName, type IndexUids } from '../search/indexes';
-import { LIST_FROM_FIELD, LIST_KEY_FIELD, LIST_UNTIL_FIELD } from '../search/list-form';
+import {
+  formBytes,
+  isStoredForm,
+  LIST_FROM_FIELD,
+  LIST_KEY_FIELD,
+  LIST_UNTIL_FIELD,
+} from '../search/list-form';
 import { pageParams } from '../search/request';
 
 /** What every list's parameters have: the search text and the page. */
@@ -237,12 +243,12 @@ function storedPages<P extends ListParams, R extends { id: number }>(
   return async (params: P, now: number): Promise<SerializedPage | undefined> => {
     if (now < recordsUntil && generation() === recordsGeneration) return undefined;
     const found = await list.search(deps, params, now, fields);
-    const texts: string[] = [];
+    const forms: Buffer[] = [];
     const tags = [indexTag(list.index)];
     let expiresAt: number | undefined;
     for (const record of found.records) {
       const hit = record as Hit;
-      const text = hit[stored.field];
+      const form = formBytes(hit[stored.field]);
       if (hit[LIST_KEY_FIELD] !== key) {
         if (recordsUntil <= now) {
           deps.logger.warn(
@@ -254,7 +260,7 @@ function storedPages<P extends ListParams, R extends { id: number }>(
         recordsGeneration = generation();
         return undefined;
       }
-      if (typeof text !== 'string') return undefined;
+      if (form === undefined) return undefined;
       if (stored.timed) {
         const from = hit[LIST_FROM_FIELD] as number | null;
         const until = hit[LIST_UNTIL_FIELD] as number | null;
@@ -262,11 +268,11 @@ function storedPages<P extends ListParams, R extends { id: number }>(
       }
       const at = stored.expiry?.(hit) ?? null;
       if (at !== null && at > now && (expiresAt === undefined || at < expiresAt)) expiresAt = at;
-      texts.push(text);
+      forms.push(form);
       if (list.tags) tags.push(...list.tags(hit as Pick<R, 'id'>));
     }
     return {
-      items: itemsFromTexts(texts),
+      items: itemsFromForms(forms),
       tags,
       total: found.total,
       ...(found.meta ? { meta: found.meta } : {}),
@@ -308,5 +314,6 @@ export async function searchIndex<T extends Record<string, unknown>>(
     sort: params.search ? undefined : query.sort,
     attributesToRetrieve: query.fields,
     facets: query.facets,
+    storedForms: query.fields.filter(isStoredForm),
   });
 }

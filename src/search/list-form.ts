@@ -1,9 +1,10 @@
 /**
  * The stored list forms of the index documents: each product, medium and article document carries its
- * item's list form as JSON text, written by the indexer with the very serializers the API uses, so that a
- * list page is spliced from those texts instead of being parsed into records and serialized again
- * (src/resources/searchable-list.ts). Neither searchable nor filterable: the index settings name their
- * searchable and filterable attributes, and these are not among them.
+ * item's list form (its JSON, UTF-8, as base64: Meilisearch sends base64 without an escape, and the API
+ * decodes it natively, src/search/stored-forms.ts), written by the indexer with the very serializers the
+ * API uses, so that a list page is spliced from those bytes instead of being parsed into records and
+ * serialized again (src/resources/searchable-list.ts). Neither searchable nor filterable: the index
+ * settings name their searchable and filterable attributes, and these are not among them.
  *
  * What a form depends on besides the record is checked by the API before it uses one:
  * - the serializers' version and the base URLs (`_list_key`, `listFormKey`): a form made by another
@@ -28,10 +29,29 @@ import { serializeProduct } from '../resources/products/serializer';
  */
 export const LIST_FORM_VERSION = 1;
 
-/** The document attribute holding the item's list form (`/products`, `/media`, `/articles`), JSON text. */
+/** The document attribute holding the item's list form (`/products`, `/media`, `/articles`), base64. */
 export const LIST_FIELD = '_list';
-/** The media document attribute holding the item's `/content/media` form, JSON text. */
+/** The media document attribute holding the item's `/content/media` form, base64. */
 export const CMS_LIST_FIELD = '_list_cms';
+/** True for the attributes that hold stored forms. */
+export function isStoredForm(field: string): boolean {
+  return field === LIST_FIELD || field === CMS_LIST_FIELD;
+}
+
+/** `value` as JSON: base64 of its UTF-8, what a stored form holds. */
+export function encodeForm(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64');
+}
+
+/**
+ * A stored form as a search gave it (a Buffer from the API's client, the base64 text from another) as its
+ * bytes; undefined when it is neither (no form).
+ */
+export function formBytes(value: unknown): Buffer | undefined {
+  if (Buffer.isBuffer(value)) return value;
+  return typeof value === 'string' ? Buffer.from(value, 'base64') : undefined;
+}
+
 /** The document attribute naming what the forms were made for (`listFormKey`). */
 export const LIST_KEY_FIELD = '_list_key';
 /** Products: ms since epoch from which the form holds, or null. */
@@ -81,7 +101,7 @@ export function productListForm(
     else from = from === null ? at : Math.max(from, at);
   }
   return {
-    _list: JSON.stringify(serializeProduct(record, { now, appUrl: base.appUrl })),
+    _list: encodeForm(serializeProduct(record, { now, appUrl: base.appUrl })),
     _list_key: listFormKey(base),
     _list_from: from,
     _list_until: until,
@@ -98,8 +118,8 @@ export interface MediumListForm {
 /** The `/media` and `/content/media` forms of `medium` for `base` (neither depends on the clock). */
 export function mediumListForm(medium: CmsMediumRecord, base: ListFormBase): MediumListForm {
   return {
-    _list: JSON.stringify(serializeMedium(medium, base.appUrl)),
-    _list_cms: JSON.stringify(serializeCmsMedium(medium, base.appUrl, base.apiBaseUrl)),
+    _list: encodeForm(serializeMedium(medium, base.appUrl)),
+    _list_cms: encodeForm(serializeCmsMedium(medium, base.appUrl, base.apiBaseUrl)),
     _list_key: listFormKey(base),
   };
 }
@@ -112,5 +132,5 @@ export interface ArticleListForm {
 
 /** The list form of `article` (no URL, no clock). */
 export function articleListForm(article: ArticleRecord): ArticleListForm {
-  return { _list: JSON.stringify(serializeArticle(article)), _list_key: listFormKey() };
+  return { _list: encodeForm(serializeArticle(article)), _list_key: listFormKey() };
 }

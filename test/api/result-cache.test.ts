@@ -41,9 +41,10 @@ async function renameInIndex(id: number, name: string): Promise<void> {
   const doc = await productsIndex().getDocument(id);
   const names = { ...(doc.names as Record<string, string>), de: name };
   // The worker writes the stored list form with the record (src/search/list-form.ts).
-  const list = JSON.parse(doc._list as string) as Record<string, unknown>;
+  const list = JSON.parse(Buffer.from(doc._list as string, 'base64').toString()) as Record<string, unknown>;
+  const form = Buffer.from(JSON.stringify({ ...list, names })).toString('base64');
   await productsIndex()
-    .updateDocuments([{ ...doc, names, _list: JSON.stringify({ ...list, names }) }])
+    .updateDocuments([{ ...doc, names, _list: form }])
     .waitTask();
 }
 

@@ -12,7 +12,8 @@ import { reply } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import type { RouteHandler } from '../../http/router';
 import { withoutOperators } from '../../search/german/query';
-import { LIST_FIELD, listFormKey } from '../../search/list-form';
+import { isStoredForm, LIST_FIELD, listFormKey } from '../../search/list-form';
+import { storedFormsInit } from '../../search/stored-forms';
 import { allOf, eq, exactLongWords, pageParams, searchText, totalHits } from '../../search/request';
 import { searchableList, type ListPage, type SearchDeps } from '../searchable-list';
 import { listArticlesFromPostgres } from './fallback';
@@ -61,9 +62,9 @@ export async function searchArticles(
   fields: readonly string[] = RECORD_FIELDS,
 ): Promise<ListPage<ArticleRecord>> {
   const { search, type, page, perPage } = params;
-  const result = await deps.meili
-    .index(deps.indexUids.articles)
-    .search<ArticleRecord>(articleSearchText(search), {
+  const result = await deps.meili.index(deps.indexUids.articles).search<ArticleRecord>(
+    articleSearchText(search),
+    {
       filter: allOf(type ? [eq('type', type)] : []),
       ...pageParams(page, perPage),
       // ordernumber is unique: no tie-breaker, which would cost Meilisearch a second sort on deep pages.
@@ -71,7 +72,9 @@ export async function searchArticles(
       matchingStrategy: 'all',
       // The client's type asks for a mutable array; it only serializes it.
       attributesToRetrieve: fields as string[],
-    });
+    },
+    storedFormsInit(fields.filter(isStoredForm)),
+  );
   return { records: result.hits, total: totalHits(result) };
 }
 
