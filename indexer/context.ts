@@ -6,9 +6,11 @@
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import type { Logger } from 'pino';
+import { loadConfig } from '../config/env';
 import type { GenerationName } from '../src/search/generations';
 import { indexUid, type IndexName } from '../src/search/indexes';
-import type { IndexDefinition } from './indexes/types';
+import type { DocumentOptions, IndexDefinition } from './indexes/types';
+import type { ListFormBase } from '../src/search/list-form';
 import type { RenderRequest } from '../src/jobs/render-queue';
 
 export type IndexDefinitions = Record<IndexName, IndexDefinition>;
@@ -61,11 +63,37 @@ export interface IndexerContext {
    * has confirmed the writes behind them. Absent where no edge cache is configured.
    */
   purge?: (tags: Iterable<string>) => void;
+  /**
+   * The base URLs the documents' stored list forms are built for (src/search/list-form.ts): the API's
+   * APP_URL. Default: this process's configuration (the worker shares the API's); null: no stored forms.
+   */
+  listForms?: ListFormBase | null;
 }
 
 export interface IndexerJobs {
   enqueueRenders(requests: readonly RenderRequest[]): Promise<unknown>;
   requestSync(): Promise<unknown>;
+}
+
+let processBase: ListFormBase | null | undefined;
+
+/** The base URLs of this process's configuration, or null when the environment holds none valid. */
+function processListForms(): ListFormBase | null {
+  if (processBase === undefined) {
+    try {
+      const { appUrl, apiBaseUrl } = loadConfig();
+      processBase = { appUrl, apiBaseUrl };
+    } catch {
+      processBase = null;
+    }
+  }
+  return processBase;
+}
+
+/** How the jobs of `ctx` build documents (`IndexDefinition.documents`). */
+export function documentOptions(ctx: Pick<IndexerContext, 'listForms'>): DocumentOptions {
+  const base = ctx.listForms === undefined ? processListForms() : ctx.listForms;
+  return base ? { listForms: base } : {};
 }
 
 /** The live uid of `name` in this context, e.g. `catalog_products`. */

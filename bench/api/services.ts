@@ -162,14 +162,14 @@ export async function apiEnv(
 
 /**
  * The environment of the second API child, the one that measures the request limits: `env` (the first's,
- * see `apiEnv`: same database, Meilisearch, index and Redis prefixes) on `port`, with loopback clients
+ * see `apiEnv`: same database, Meilisearch, index and Redis prefixes, APP_URL) on `port`, with loopback clients
  * counted as guests (one Redis round trip per request) under a limit no run reaches.
  */
 export function rateLimitedApiEnv(env: Record<string, string>, port: number): Record<string, string> {
   return {
     ...env,
     PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
+    // The first child's APP_URL (a replica of one deployment): the stored list forms are made for it.
     // config/env.ts's default, the private networks: loopback, where autocannon connects from, is not one.
     API_UNLIMITED_NETWORKS: '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7',
     API_RATE_LIMIT_GUEST: '1000000000',
@@ -195,6 +195,8 @@ export function benchIndexerContext(db: Knex, config: AppConfig): IndexerContext
     logger: pino({ level: 'silent' }),
     push: DEFAULT_PUSH_OPTIONS,
     mediaRoot: config.mediaRoot,
+    // The stored list forms for the API child's APP_URL, as its worker would write them.
+    listForms: { appUrl: config.appUrl, apiBaseUrl: config.apiBaseUrl },
   };
 }
 

@@ -12,7 +12,8 @@ import { loadArticleRecords } from '../../src/catalog/products';
 import type { ArticleDocument } from '../../src/search/documents';
 import { compactOrdernumber } from '../../src/catalog/ordernumbers';
 import { tableSource } from './source';
-import type { IndexDefinition } from './types';
+import { articleListForm } from '../../src/search/list-form';
+import type { DocumentOptions, IndexDefinition } from './types';
 
 const MIN_PART = 3;
 
@@ -58,13 +59,19 @@ async function settings(_db: Knex, documentCount: number): Promise<Settings> {
   };
 }
 
-async function documents(db: Knex, ids: readonly number[]): Promise<ArticleDocument[]> {
+async function documents(
+  db: Knex,
+  ids: readonly number[],
+  options: DocumentOptions = {},
+): Promise<ArticleDocument[]> {
   const records = await loadArticleRecords(db, ids);
   return records.map((record) => ({
     ...record,
     ordernumber_parts: ordernumberParts(record.ordernumber),
     name_de: record.names.de ?? '',
     name_parts: nameParts(record.names.de ?? ''),
+    // The form holds no URL: written whenever the others are, so that all indexes follow one switch.
+    ...(options.listForms ? articleListForm(record) : {}),
   }));
 }
 

@@ -22,7 +22,8 @@ import { searchTerms } from '../../src/search/german/terms';
 import { currentLexicon } from '../vocabulary';
 import { MODIFIER_ATTRIBUTES } from './products';
 import { tableSource } from './source';
-import type { IndexDefinition } from './types';
+import { mediumListForm } from '../../src/search/list-form';
+import type { DocumentOptions, IndexDefinition } from './types';
 
 type Row = Record<string, unknown>;
 
@@ -78,12 +79,14 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
 
 /**
  * The documents of `ids` (indexed media only), their German terms split with `lexicon` (the media index passes
- * the lexicon of the running reindex or sync round, indexer/vocabulary.ts).
+ * the lexicon of the running reindex or sync round, indexer/vocabulary.ts), with their stored list forms
+ * when `options.listForms` names the base URLs (src/search/list-form.ts).
  */
 export async function mediumDocuments(
   db: Knex,
   ids: readonly number[],
   lexicon: Lexicon,
+  options: DocumentOptions = {},
 ): Promise<MediumDocument[]> {
   if (ids.length === 0) return [];
   const list = [...ids];
@@ -122,6 +125,7 @@ export async function mediumDocuments(
       folder_ids: foldersOf.get(Number(row.id)) ?? [],
       valid_until_ts: seconds(row.valid_until),
       created_at_ts: seconds(row.created_at) ?? 0,
+      ...(options.listForms ? mediumListForm(medium, options.listForms) : {}),
     };
   });
 }
@@ -130,5 +134,5 @@ export const mediaIndex: IndexDefinition<MediumDocument> = {
   name: 'media',
   settings,
   ...tableSource('media as m', (q) => q.whereRaw(INDEXED), 'm.id'),
-  documents: async (db, ids) => mediumDocuments(db, ids, await currentLexicon(db)),
+  documents: async (db, ids, options) => mediumDocuments(db, ids, await currentLexicon(db), options),
 };

@@ -19,7 +19,8 @@ import { searchTerms } from '../../src/search/german/terms';
 import { currentLexicon } from '../vocabulary';
 import { compactOrdernumber, ordernumberTerms } from '../../src/catalog/ordernumbers';
 import { tableSource } from './source';
-import type { IndexDefinition } from './types';
+import { productListForm } from '../../src/search/list-form';
+import type { DocumentOptions, IndexDefinition } from './types';
 
 type Row = Record<string, unknown>;
 
@@ -98,12 +99,14 @@ async function settings(db: Knex, documentCount: number): Promise<Settings> {
 
 /**
  * The documents of `ids` (active products only), their German terms split with `lexicon` (the products index
- * passes the lexicon of the running reindex or sync round, indexer/vocabulary.ts).
+ * passes the lexicon of the running reindex or sync round, indexer/vocabulary.ts), with their stored list
+ * forms when `options.listForms` names the base URLs (made at this instant: src/search/list-form.ts).
  */
 export async function productDocuments(
   db: Knex,
   ids: readonly number[],
   lexicon: Lexicon,
+  options: DocumentOptions = {},
 ): Promise<ProductDocument[]> {
   const records = await loadProductRecords(db, ids);
   if (records.length === 0) return [];
@@ -147,6 +150,7 @@ export async function productDocuments(
     const id = Number(row.product_id);
     termsOf.set(id, [...(termsOf.get(id) ?? []), row]);
   }
+  const now = Date.now();
   return records.map((record) => {
     const facets: Record<string, string[]> = {};
     for (const row of termsOf.get(record.id) ?? []) {
@@ -171,6 +175,7 @@ export async function productDocuments(
       manufacturer_slugs: manufacturersOf.get(record.id) ?? [],
       taxon_slugs: [...new Set(Object.values(facets).flat())],
       ...facets,
+      ...(options.listForms ? productListForm(record, options.listForms, now) : {}),
     };
   });
 }
@@ -179,5 +184,5 @@ export const productsIndex: IndexDefinition<ProductDocument> = {
   name: 'products',
   settings,
   ...tableSource('products', (q) => q.where('is_active', true)),
-  documents: async (db, ids) => productDocuments(db, ids, await currentLexicon(db)),
+  documents: async (db, ids, options) => productDocuments(db, ids, await currentLexicon(db), options),
 };

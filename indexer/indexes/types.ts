@@ -6,9 +6,16 @@
 import type { Knex } from 'knex';
 import type { Settings } from 'meilisearch';
 import type { IndexName } from '../../src/search/indexes';
+import type { ListFormBase } from '../../src/search/list-form';
 
 export interface IndexDocument {
   id: number;
+}
+
+/** How documents are built: the base URLs of their stored list forms (src/search/list-form.ts). */
+export interface DocumentOptions {
+  /** undefined: the documents carry no stored list forms (the API serializes their records) */
+  listForms?: ListFormBase;
 }
 
 export interface IndexDefinition<Doc extends IndexDocument = IndexDocument> {
@@ -26,5 +33,5 @@ export interface IndexDefinition<Doc extends IndexDocument = IndexDocument> {
    * Documents of those `ids` that belong in the index, in a fixed number of queries whatever the batch size.
    * An id without a document (deleted, inactive, not public) must be deleted from the index.
    */
-  documents(db: Knex, ids: readonly number[]): Promise<Doc[]>;
+  documents(db: Knex, ids: readonly number[], options?: DocumentOptions): Promise<Doc[]>;
 }

@@ -4,7 +4,7 @@
  * until the swap, the new ones after it).
  */
 import { INDEX_NAMES, type IndexName } from '../../src/search/indexes';
-import { liveUid, type IndexerContext } from '../context';
+import { documentOptions, liveUid, type IndexerContext } from '../context';
 import type { IndexDefinition } from '../indexes/types';
 import { MeilisearchApiError, type Meilisearch } from 'meilisearch';
 import { ensureIndex, indexExists, MeiliTaskError, TaskWindow, waitForTask } from '../meili-tasks';
@@ -106,7 +106,7 @@ async function pushAll(
       if (ids.length === 0) break;
       const last = ids[ids.length - 1]!;
       if (last <= afterId) throw new Error(`${definition.name}.ids() did not advance past id ${afterId}`);
-      const docs = await definition.documents(ctx.db, ids);
+      const docs = await definition.documents(ctx.db, ids, documentOptions(ctx));
       documents += docs.length;
       const task = docs.length > 0 ? index.addDocuments(docs, { primaryKey: 'id' }) : null;
       await window.push(task, () => {

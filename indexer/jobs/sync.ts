@@ -5,7 +5,7 @@
  * a failure records `attempts` and `last_error` on them and rethrows, so BullMQ retries with backoff.
  */
 import { INDEX_NAMES, type IndexName } from '../../src/search/indexes';
-import { liveUid, type IndexerContext } from '../context';
+import { documentOptions, liveUid, type IndexerContext } from '../context';
 import { planChanges, type OutboxRow } from '../fanout';
 import type { IndexDefinition } from '../indexes/types';
 import { indexExists, TaskWindow } from '../meili-tasks';
@@ -72,7 +72,7 @@ async function pushDocuments(
   let deleted = 0;
   for (let start = 0; start < ids.length; start += ctx.push.batchSize) {
     const batch = ids.slice(start, start + ctx.push.batchSize);
-    const docs = await definition.documents(ctx.db, batch);
+    const docs = await definition.documents(ctx.db, batch, documentOptions(ctx));
     const kept = new Set(docs.map((d) => d.id));
     const gone = batch.filter((id) => !kept.has(id));
     if (docs.length > 0) await window.push(index.addDocuments(docs, { primaryKey: 'id' }));

@@ -36,6 +36,11 @@ export interface JsonReply {
    * lives outside the V8 heap.
    */
   bytes?: Buffer;
+  /**
+   * The body as sent in parts (a list page: the cached items between the envelope's start and its rest),
+   * instead of `bytes`: written as they are, never copied into one buffer; `etag` is then its strong ETag.
+   */
+  parts?: readonly Buffer[];
   etag?: string;
   /** ms since epoch: the body changes then (an image in it expires); caps `max-age` */
   expiresAt?: number;
@@ -196,8 +201,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * `Content-Length` as Express's `send` would (a HEAD request gets the headers alone: Node drops the body).
  */
 export function sendJson(req: Request, res: Response, json: JsonReply, policy: CachePolicy): void {
-  const bytes = json.bytes ?? Buffer.from(JSON.stringify(json.body));
-  const etag = json.etag ?? strongEtag(bytes);
+  const parts = json.parts ?? [json.bytes ?? Buffer.from(JSON.stringify(json.body))];
+  const etag = json.etag ?? strongEtag(parts[0]!);
   res.setHeader('ETag', etag);
   if (policy.scope === 'private') {
     res.setHeader('Cache-Control', cacheControl('private', policy.maxAgeSeconds));
@@ -215,8 +220,14 @@ export function sendJson(req: Request, res: Response, json: JsonReply, policy: C
     return;
   }
   res.setHeader('Content-Type', JSON_TYPE);
-  res.setHeader('Content-Length', bytes.length);
-  res.end(bytes);
+  let length = 0;
+  for (const part of parts) length += part.length;
+  res.setHeader('Content-Length', length);
+  // Corked, the parts leave in one write (writev) with the headers.
+  res.cork();
+  for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
+  res.end(parts[parts.length - 1]);
+  res.uncork();
 }
 
 /**
@@ -252,6 +263,25 @@ export function serializeItems(items: readonly unknown[]): SerializedItems {
   return { bytes, digest: createHash('sha256').update(bytes).digest('base64url'), count: items.length };
 }
 
+/**
+ * `SerializedItems` of items already serialized, each its JSON as UTF-8 (stored list forms): the same
+ * bytes as `serializeItems` of the items themselves, as `JSON.stringify` of an array joins its items'
+ * texts with commas. In memory of its own, as a cached page's.
+ */
+export function itemsFromForms(forms: readonly Buffer[]): SerializedItems {
+  let length = 1 + Math.max(forms.length, 1);
+  for (const form of forms) length += form.length;
+  const bytes = Buffer.allocUnsafeSlow(length);
+  bytes[0] = 0x5b; // [
+  let at = 1;
+  forms.forEach((form, i) => {
+    if (i > 0) bytes[at++] = 0x2c; // ,
+    at += form.copy(bytes, at);
+  });
+  bytes[at] = 0x5d; // ]
+  return { bytes, digest: createHash('sha256').update(bytes).digest('base64url'), count: forms.length };
+}
+
 const EMPTY_DATA = '{"data":[]';
 const DATA_KEY = Buffer.from('{"data":');
 
@@ -268,11 +298,11 @@ export function replyWithItems(
   tags?: readonly string[],
 ): JsonReply {
   const shell = JSON.stringify({ data: [], ...rest });
-  const bytes = Buffer.concat([DATA_KEY, items.bytes, Buffer.from(shell.slice(EMPTY_DATA.length))]);
+  const parts = [DATA_KEY, items.bytes, Buffer.from(shell.slice(EMPTY_DATA.length))];
   const etag = `"${createHash('sha256').update(items.digest).update(shell).digest('base64url')}"`;
   return {
     kind: 'json',
-    bytes,
+    parts,
     etag,
     ...(expiresAt === undefined ? {} : { expiresAt }),
     ...(tags === undefined ? {} : { tags }),

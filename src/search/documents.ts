@@ -3,10 +3,12 @@
  *
  * A list response needs no Postgres query per item: the products and articles documents hold the list form
  * of each record (`ProductRecord`, `ArticleRecord`), built by the indexer from the same loaders the detail
- * views use (src/resources/<resource>/query.ts), plus search and filter attributes. Only what depends on
- * the clock (an image's `valid_until`) or on the deployment (file URLs) is decided at request time.
+ * views use (src/resources/<resource>/query.ts), plus search and filter attributes, and each item's list
+ * form as JSON text (src/search/list-form.ts) that a list page is spliced from while it holds: what depends
+ * on the clock (an image's `valid_until`) or on the deployment (file URLs) is checked at request time.
  */
 import type { ProductRecord, ArticleRecord, CmsMediumRecord } from '../catalog/records';
+import type { ArticleListForm, MediumListForm, ProductListForm } from './list-form';
 
 /**
  * The facet attribute of a frontend taxonomy (one per dimension) is this prefix and the taxonomy's id
@@ -20,7 +22,7 @@ export function taxonomyFacet(taxonomyId: number): string {
 }
 
 /** A document of the products index: the list record plus search, filter and facet attributes. */
-export interface ProductDocument extends ProductRecord {
+export interface ProductDocument extends ProductRecord, Partial<ProductListForm> {
   /** ordernumber lowercased without separators or spaces (`A 12-345` → `a12345`) */
   ordernumber_compact: string | null;
   /** the order number and its main articles' numbers, compacted (`10042601`), each once */
@@ -47,7 +49,7 @@ export interface ProductDocument extends ProductRecord {
 }
 
 /** A document of the articles index: the article plus partial-match helpers for its order number. */
-export interface ArticleDocument extends ArticleRecord {
+export interface ArticleDocument extends ArticleRecord, Partial<ArticleListForm> {
   /** lowercased order number without separators, and its suffixes (infix search by prefix matching) */
   ordernumber_parts: string[];
   name_de: string;
@@ -61,7 +63,7 @@ export interface ArticleDocument extends ArticleRecord {
  * folder or an active folder chain); both lists add `valid_until_ts` at request time. Assets that are not
  * released at all are never indexed.
  */
-export interface MediumDocument extends CmsMediumRecord {
+export interface MediumDocument extends CmsMediumRecord, Partial<MediumListForm> {
   /** other spellings of the words of name, title and alt: joined hyphenations, `ae`/`oe`/`ue`/`ss` */
   name_terms: string[];
   /** heads of their compounds, runs ending in them, lemmas of plain words (src/search/german) */

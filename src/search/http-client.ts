@@ -13,6 +13,7 @@
 import { BrokenCircuitError, CircuitState, circuitBreaker, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import { Pool } from 'undici';
 import { causeChain } from '../causes';
+import { parseWithStoredForms, STORED_FORMS } from './stored-forms';
 
 /** Meilisearch answered with an error status; `code` is its error code (`index_not_found`, ...). */
 export class MeilisearchAnswerError extends Error {
@@ -67,7 +68,8 @@ function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
  * A `httpClient` for `new Meilisearch({ host, httpClient })` on a pool to `host`'s origin behind a circuit
  * breaker, and `close()`. Resolves with the parsed JSON answer (undefined for an empty body); rejects with
  * `MeilisearchAnswerError` for a status ≥ 400, undici's error (connect refused, timeouts, abort), or
- * `BrokenCircuitError` while the breaker is open.
+ * `BrokenCircuitError` while the breaker is open. A request whose init carries `STORED_FORMS` (the names
+ * of stored list form attributes) gets its hits' forms as Buffers (src/search/stored-forms.ts).
  */
 export function meiliHttpClient(host: string, options: MeiliHttpOptions) {
   const origin = new URL(host).origin;
@@ -92,6 +94,11 @@ export function meiliHttpClient(host: string, options: MeiliHttpOptions) {
       body: typeof init.body === 'string' ? init.body : undefined,
       signal: init.signal ?? undefined,
     });
+    const forms = (init as { [STORED_FORMS]?: readonly string[] })[STORED_FORMS];
+    if (forms && statusCode < 400) {
+      // The answer's bytes as they came: its stored list forms are never decoded into strings.
+      return parseWithStoredForms(Buffer.from(await body.arrayBuffer()), forms);
+    }
     const text = await body.text();
     const parsed: unknown = text === '' ? undefined : JSON.parse(text);
     if (statusCode >= 400) throw new MeilisearchAnswerError(statusCode, parsed as { code?: string });

@@ -39,8 +39,12 @@ const nameOf = async (api: TestApi, id: number) =>
 /** Renames product `id` in Meilisearch alone, as a write of the worker would, and waits for it. */
 async function renameInIndex(id: number, name: string): Promise<void> {
   const doc = await productsIndex().getDocument(id);
+  const names = { ...(doc.names as Record<string, string>), de: name };
+  // The worker writes the stored list form with the record (src/search/list-form.ts).
+  const list = JSON.parse(Buffer.from(doc._list as string, 'base64').toString()) as Record<string, unknown>;
+  const form = Buffer.from(JSON.stringify({ ...list, names })).toString('base64');
   await productsIndex()
-    .updateDocuments([{ ...doc, names: { ...(doc.names as object), de: name } }])
+    .updateDocuments([{ ...doc, names, _list: form }])
     .waitTask();
 }
 

@@ -120,6 +120,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     push: { ...DEFAULT_PUSH_OPTIONS, taskTimeoutMs: 30_000, ...options.push },
     mediaRoot,
     announce: (indexes) => advanceGenerations(announcer, config.redisPrefix, indexes),
+    listForms: { appUrl: config.appUrl, apiBaseUrl: config.apiBaseUrl },
   };
   const apis: TestApi[] = [];
   const redisPrefixes = [config.redisPrefix];

@@ -12,6 +12,8 @@ import { reply } from '../../http/caching';
 import { ApiError } from '../../http/errors';
 import type { RouteHandler } from '../../http/router';
 import { withoutOperators } from '../../search/german/query';
+import { isStoredForm, LIST_FIELD, listFormKey } from '../../search/list-form';
+import { storedFormsInit } from '../../search/stored-forms';
 import { allOf, eq, exactLongWords, pageParams, searchText, totalHits } from '../../search/request';
 import { searchableList, type ListPage, type SearchDeps } from '../searchable-list';
 import { listArticlesFromPostgres } from './fallback';
@@ -51,24 +53,28 @@ export function articleSearchText(search: string | undefined): string {
 }
 
 /**
- * One page of the article list from the articles index. Throws what the Meilisearch client throws (the
- * app maps it to 503).
+ * One page of the article list from the articles index, its hits with the attributes `fields` (default:
+ * the record's). Throws what the Meilisearch client throws (the app maps it to 503).
  */
 export async function searchArticles(
   deps: SearchDeps,
   params: ArticleListParams,
+  fields: readonly string[] = RECORD_FIELDS,
 ): Promise<ListPage<ArticleRecord>> {
   const { search, type, page, perPage } = params;
-  const result = await deps.meili
-    .index(deps.indexUids.articles)
-    .search<ArticleRecord>(articleSearchText(search), {
+  const result = await deps.meili.index(deps.indexUids.articles).search<ArticleRecord>(
+    articleSearchText(search),
+    {
       filter: allOf(type ? [eq('type', type)] : []),
       ...pageParams(page, perPage),
       // ordernumber is unique: no tie-breaker, which would cost Meilisearch a second sort on deep pages.
       sort: search ? undefined : ['ordernumber:asc'],
       matchingStrategy: 'all',
-      attributesToRetrieve: RECORD_FIELDS,
-    });
+      // The client's type asks for a mutable array; it only serializes it.
+      attributesToRetrieve: fields as string[],
+    },
+    storedFormsInit(fields.filter(isStoredForm)),
+  );
   return { records: result.hits, total: totalHits(result) };
 }
 
@@ -77,8 +83,10 @@ export const list = searchableList<ArticleListParams, ArticleRecord>({
   index: 'articles',
   cacheKey: 'articles',
   degradedLabel: 'article lists',
-  search: searchArticles,
+  search: (deps, params, _now, fields) => searchArticles(deps, params, fields),
+  recordFields: RECORD_FIELDS,
   serialize: serializeArticle,
+  stored: { field: LIST_FIELD, key: () => listFormKey(), fields: ['id'] },
   tags: (a) => [recordTag('article', a.id)],
   // Without a search the list is answered from Postgres exactly.
   fallback: { answers: (params) => params.search === undefined, list: listArticlesFromPostgres },

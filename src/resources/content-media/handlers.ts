@@ -17,12 +17,13 @@ import { listActiveFolders } from '../media-folders/query';
 import { serializeCmsFolderTree } from '../media-folders/serializer';
 import { mediumKey } from '../media/params';
 import { mediaListExpiry } from '../media/search';
+import { CMS_LIST_FIELD, listFormKey } from '../../search/list-form';
 import { searchableList } from '../searchable-list';
 import { listCmsMediaFromPostgres } from './fallback';
 import { contentMediaSearchFilters, type ContentMediaListParams } from './params';
 import { findCmsFile, findCmsMedium, findPreviewSource } from './query';
 import { currentPreview } from './render';
-import { searchCmsMedia } from './search';
+import { CMS_MEDIUM_RECORD_FIELDS, searchCmsMedia } from './search';
 import { serializeCmsMedium } from './serializer';
 
 /**
@@ -38,7 +39,9 @@ export const list = searchableList<ContentMediaListParams, CmsMediumRecord>({
   cacheKey: 'content/media',
   degradedLabel: 'CMS media lists',
   search: searchCmsMedia,
+  recordFields: CMS_MEDIUM_RECORD_FIELDS,
   serialize: (m, { config }) => serializeCmsMedium(m, config.appUrl, config.apiBaseUrl),
+  stored: { field: CMS_LIST_FIELD, key: listFormKey, fields: [] },
   cachedUntil: mediaListExpiry,
   // Without a search the list is answered from Postgres exactly.
   fallback: { answers: (params) => params.search === undefined, list: listCmsMediaFromPostgres },

@@ -28,12 +28,14 @@ export type CmsMediaPage = ListPage<CmsMediumRecord>;
 /**
  * One page of the CMS media list at `now` (ms since epoch). `folder` is the slug of an active folder and
  * takes its sub-folders too; a slug that names no active folder is ignored. `channel` keeps media released
- * unrestricted or for that channel. Throws what the Meilisearch client throws (the app maps it to 503).
+ * unrestricted or for that channel. The hits hold the attributes `fields` (default: the record's). Throws
+ * what the Meilisearch client throws (the app maps it to 503).
  */
 export async function searchCmsMedia(
   deps: SearchDeps,
   params: ContentMediaListParams,
   now: number,
+  fields: readonly string[] = CMS_MEDIUM_RECORD_FIELDS,
 ): Promise<CmsMediaPage> {
   const folderId = params.folder ? await findActiveFolderId(deps.db, params.folder) : undefined;
   const filter = allOf([
@@ -49,7 +51,7 @@ export async function searchCmsMedia(
   const result = await searchIndex<CmsMediumRecord & Record<string, unknown>>(deps, 'media', params, {
     filter,
     sort: ['created_at_ts:desc', 'id:desc'],
-    fields: CMS_MEDIUM_RECORD_FIELDS,
+    fields,
   });
   return { records: result.hits, total: result.total };
 }

@@ -5,12 +5,13 @@
  */
 import type { MediumRecord } from '../../catalog/records';
 import { everyTag, indexTag, recordTag } from '../../edge/tags';
+import { LIST_FIELD, listFormKey } from '../../search/list-form';
 import { cachedDetail } from '../cached-detail';
 import { searchableList } from '../searchable-list';
 import { listMediaFromPostgres, mediaAnswerableFromPostgres } from './fallback';
 import { mediaSearchFilters, mediumKey, type MediaListParams } from './params';
 import { findPublicMedium } from './query';
-import { mediaListExpiry, searchMedia } from './search';
+import { MEDIUM_RECORD_FIELDS, mediaListExpiry, searchMedia } from './search';
 import { serializeMedium } from './serializer';
 
 /** The paginated list of public media, newest first (by relevance with `search`). */
@@ -19,7 +20,14 @@ export const list = searchableList<MediaListParams, MediumRecord>({
   cacheKey: 'media',
   degradedLabel: 'media lists',
   search: searchMedia,
+  recordFields: MEDIUM_RECORD_FIELDS,
   serialize: (m, { config }) => serializeMedium(m, config.appUrl),
+  stored: {
+    field: LIST_FIELD,
+    key: listFormKey,
+    fields: ['id', 'valid_until'],
+    expiry: (hit) => (hit.valid_until === null ? null : Date.parse(hit.valid_until as string)),
+  },
   expiries: (m) => [m.valid_until],
   tags: (m) => [recordTag('medium', m.id)],
   cachedUntil: mediaListExpiry,

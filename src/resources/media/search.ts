@@ -66,13 +66,15 @@ export function attributeFilters(params: Pick<MediaListParams, 'type' | 'rendera
 export type MediaPage = ListPage<MediumRecord>;
 
 /**
- * One page of the public media list at `now`. A `folder` slug that is not a public folder is an invalid
- * filter value and is ignored. Throws what the Meilisearch client throws (the app maps it to 503).
+ * One page of the public media list at `now`, its hits with the attributes `fields` (default: the
+ * record's). A `folder` slug that is not a public folder is an invalid filter value and is ignored. Throws
+ * what the Meilisearch client throws (the app maps it to 503).
  */
 export async function searchMedia(
   deps: SearchDeps,
   params: MediaListParams,
   now: number,
+  fields: readonly string[] = MEDIUM_RECORD_FIELDS,
 ): Promise<MediaPage> {
   const folderId = params.folder ? await findPublicFolderId(deps.db, params.folder) : undefined;
   const filter = allOf([
@@ -85,7 +87,7 @@ export async function searchMedia(
     filter,
     // Newest first by instant (created_at_ts), id breaking ties; a search is ordered by relevance.
     sort: ['created_at_ts:desc', 'id:desc'],
-    fields: MEDIUM_RECORD_FIELDS,
+    fields,
   });
   return { records: result.hits, total: result.total };
 }

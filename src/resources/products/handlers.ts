@@ -5,12 +5,13 @@
  */
 import type { ProductRecord } from '../../catalog/records';
 import { everyTag, recordTag } from '../../edge/tags';
+import { LIST_FIELD, LIST_UNTIL_FIELD, listFormKey } from '../../search/list-form';
 import { cachedDetail } from '../cached-detail';
 import { searchableList } from '../searchable-list';
 import { answerableFromPostgres, listProductsFromPostgres } from './fallback';
 import { productSearchFilters, withoutLegacyAliases, type ProductListParams } from './params';
 import { loadProductDetail } from './query';
-import { searchProducts } from './search';
+import { PRODUCT_RECORD_FIELDS, searchProducts } from './search';
 import { serializeProduct, serializeProductDetail } from './serializer';
 
 /**
@@ -23,8 +24,17 @@ export const list = searchableList<ProductListParams, ProductRecord>({
   degradedLabel: 'product lists',
   // The aliases `category` and `maker` belong to the legacy layer: ignored while it is off.
   params: (parsed, deps) => (deps.config.legacyEndpoints ? parsed : withoutLegacyAliases(parsed)),
-  search: searchProducts,
+  search: (deps, params, _now, fields) => searchProducts(deps, params, fields),
+  recordFields: PRODUCT_RECORD_FIELDS,
   serialize: (p, { now, config }) => serializeProduct(p, { now, appUrl: config.appUrl }),
+  // The images shown change when one passes its `valid_until`: the form holds until the first does.
+  stored: {
+    field: LIST_FIELD,
+    key: listFormKey,
+    fields: ['id'],
+    timed: true,
+    expiry: (hit) => hit[LIST_UNTIL_FIELD] as number | null,
+  },
   expiries: (p) => p.linked_images.map((m) => m.valid_until),
   tags: (p) => [recordTag('product', p.id)],
   fallback: { answers: answerableFromPostgres, list: listProductsFromPostgres },

@@ -129,10 +129,15 @@ export async function activeManufacturerSlug(
 export type ProductPage = ListPage<ProductRecord>;
 
 /**
- * One page of the product list; `search` goes through the German query rewrite (src/search/german).
- * Throws what the Meilisearch client throws (the app maps it to 503).
+ * One page of the product list; `search` goes through the German query rewrite (src/search/german). The
+ * hits hold the attributes `fields` (default: the record's). Throws what the Meilisearch client throws
+ * (the app maps it to 503).
  */
-export async function searchProducts(deps: SearchDeps, params: ProductListParams): Promise<ProductPage> {
+export async function searchProducts(
+  deps: SearchDeps,
+  params: ProductListParams,
+  fields: readonly string[] = PRODUCT_RECORD_FIELDS,
+): Promise<ProductPage> {
   const [taxonomies, manufacturer] = await Promise.all([
     // Postgres only when the request needs it: a plain search or list goes to Meilisearch alone.
     params.taxons.length > 0 || params.facets
@@ -148,7 +153,7 @@ export async function searchProducts(deps: SearchDeps, params: ProductListParams
   const result = await searchIndex<ProductRecord & Record<string, unknown>>(deps, 'products', params, {
     filter,
     sort: ['ordernumber:asc', 'id:asc'],
-    fields: PRODUCT_RECORD_FIELDS,
+    fields,
     // Facet distributions are a large share of a search's cost in Meilisearch: only when asked for.
     facets: params.facets ? taxonomies.map((t) => t.facet) : undefined,
   });

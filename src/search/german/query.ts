@@ -38,6 +38,7 @@
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import { exactLongWords, searchText, totalHits } from '../request';
+import { storedFormsInit } from '../stored-forms';
 import { isKnownWord, MAX_SPLIT_LENGTH, normalizeSpelling, splitWord, umlautSpellings } from './decompound';
 import { buildLexicon, type Lexicon } from './lexicon';
 import { loadLexicon } from './vocabulary';
@@ -149,8 +150,13 @@ export interface GermanSearchOptions {
   page: number;
   hitsPerPage: number;
   sort?: string[];
-  attributesToRetrieve: string[];
+  attributesToRetrieve: readonly string[];
   facets?: string[];
+  /**
+   * the retrieved attributes that hold stored list forms: the API's client gives them as Buffers
+   * (src/search/stored-forms.ts), another client as the base64 text Meilisearch holds
+   */
+  storedForms?: readonly string[];
 }
 
 export interface GermanSearchResult<T> {
@@ -174,15 +180,20 @@ export async function germanSearch<T extends Record<string, unknown>>(
 ): Promise<GermanSearchResult<T>> {
   const query = search ? germanQuery(search, lexicon) : { q: '', parts: null };
   const run = (q: string) =>
-    meili.index(uid).search<T>(q, {
-      filter: options.filter,
-      matchingStrategy: 'all',
-      attributesToRetrieve: options.attributesToRetrieve,
-      page: options.page,
-      hitsPerPage: options.hitsPerPage,
-      sort: options.sort,
-      facets: options.facets,
-    });
+    meili.index(uid).search<T>(
+      q,
+      {
+        filter: options.filter,
+        matchingStrategy: 'all',
+        // The client's type asks for a mutable array; it only serializes it.
+        attributesToRetrieve: options.attributesToRetrieve as string[],
+        page: options.page,
+        hitsPerPage: options.hitsPerPage,
+        sort: options.sort,
+        facets: options.facets,
+      },
+      storedFormsInit(options.storedForms),
+    );
   // The text as typed first: the indexer stores every run of parts that ends a compound as a head and every
   // other run as a modifier, so a compound the catalog only writes inside longer ones (`Heizkörper` in
   // Kompaktheizkörper and Heizkörperthermostat) finds them with its heads first. Only when it finds nothing
