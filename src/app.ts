@@ -12,7 +12,8 @@ import { pinoHttp } from 'pino-http';
 import { ApiError, errorHandler, notFound, RETRY_AFTER_S } from './http/errors';
 import { parsePhpQuery } from './http/query';
 import { rateLimit } from './http/rate-limit';
-import { securityHeaderSetter } from './http/security-headers';
+import { addToHeaderBlock, prepareHeaderBlocks, setHeaderBlock } from './http/header-block';
+import { securityHeaderBlock } from './http/security-headers';
 import { isPostgresUnavailable } from './db/database';
 import { redactUrl, requestIdOf, throttledWarning } from './logger';
 import { createOps, limitOps, OPS_PATH_PREFIX, OPS_PATHS } from './ops';
@@ -62,7 +63,7 @@ function corsPreflights(preflight: RequestHandler, then: RequestHandler): Reques
       preflight(req, res, next);
       return;
     }
-    res.setHeader('Access-Control-Allow-Origin', '*');
+    addToHeaderBlock(res, 'Access-Control-Allow-Origin', '*'); // after helmet's, as `setHeader` would
     then(req, res, next); // in the same layer: one layer less for every API request
   };
 }
@@ -122,11 +123,14 @@ export function createApp(given: AppDeps): Express {
   app.set('trust proxy', deps.config.trustProxy);
   parseQueryOnce(app);
 
-  // Every request, in one layer: counted and timed (src/ops), and helmet's headers (computed once).
-  const setSecurityHeaders = securityHeaderSetter();
+  // Every request, in one layer: counted and timed (src/ops), and helmet's headers (computed once), as a
+  // block set before any other header (src/http/header-block.ts; `X-Powered-By`, which helmet removes,
+  // is disabled above).
+  const securityHeaders = securityHeaderBlock();
+  prepareHeaderBlocks(app.response);
   app.use((req, res, next) => {
     ops.track(req, res);
-    setSecurityHeaders(res);
+    setHeaderBlock(res, securityHeaders);
     next();
   });
   const onRedisError = throttledWarning(deps.logger, 'rate limits are off: Redis is unreachable');

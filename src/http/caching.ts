@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { formatTags, tagSeparator, type TagSeparator } from '../edge/tags';
 import { DEGRADED_HEADER } from '../search/degraded';
+import { takeHeaderBlock } from './header-block';
 
 /**
  * A JSON response of a route handler: the body (or its UTF-8 JSON bytes with their ETag, made once by
@@ -184,10 +185,10 @@ function tagValue(tags: readonly string[], separator: TagSeparator): string {
   return value;
 }
 
-/** The `s-maxage` of a public answer, or undefined for none. */
-function sharedMaxAge(res: Response, json: JsonReply, policy: CachePolicy): number | undefined {
+/** The `s-maxage` of a public answer (`degraded`: answered from Postgres), or undefined for none. */
+function sharedMaxAge(degraded: boolean, json: JsonReply, policy: CachePolicy): number | undefined {
   let cap = json.edgeMaxAge ?? Infinity;
-  if (res.getHeader(DEGRADED_HEADER) && DEGRADED_EDGE_MAX_AGE < cap) cap = DEGRADED_EDGE_MAX_AGE;
+  if (degraded && DEGRADED_EDGE_MAX_AGE < cap) cap = DEGRADED_EDGE_MAX_AGE;
   const configured = policy.edgeMaxAgeSeconds ?? 0;
   if (configured === 0 && cap === Infinity) return undefined;
   return Math.min(configured === 0 ? policy.maxAgeSeconds : configured, cap);
@@ -199,35 +200,77 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * Sends `json` as the 200 response of `req`, or 304 without a body when `If-None-Match` matches its ETag.
  * Sets `ETag`, `Cache-Control` and, for private bodies, `Vary: Authorization`; `Content-Type` and
  * `Content-Length` as Express's `send` would (a HEAD request gets the headers alone: Node drops the body).
+ * When no header has been set on `res` but its pending block (src/http/header-block.ts), all of them go
+ * in one `writeHead`, in the order they would have been set.
  */
 export function sendJson(req: Request, res: Response, json: JsonReply, policy: CachePolicy): void {
   const parts = json.parts ?? [json.bytes ?? Buffer.from(JSON.stringify(json.body))];
   const etag = json.etag ?? strongEtag(parts[0]!);
+  const notModified = ifNoneMatchHits(req.headers['if-none-match'], etag);
+  const block = policy.scope === 'public' ? takeHeaderBlock(res) : undefined;
+  if (block) {
+    // Nothing else set a header: in particular no degraded answer's.
+    const headers = [...block, 'ETag', etag, 'Cache-Control', publicCacheControl(false, json, policy)];
+    const tags = tagsValue(policy, json.tags);
+    if (tags) headers.push(policy.tagHeader!, tags);
+    if (notModified) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(lengthOf(parts)));
+    res.writeHead(res.statusCode, headers);
+    endWith(res, parts);
+    return;
+  }
   res.setHeader('ETag', etag);
   if (policy.scope === 'private') {
     res.setHeader('Cache-Control', cacheControl('private', policy.maxAgeSeconds));
     res.vary('Authorization');
   } else {
-    const sMaxAge = sharedMaxAge(res, json, policy);
-    res.setHeader(
-      'Cache-Control',
-      cacheControl('public', policy.maxAgeSeconds, json.expiresAt, Date.now(), sMaxAge),
-    );
+    res.setHeader('Cache-Control', publicCacheControl(!!res.getHeader(DEGRADED_HEADER), json, policy));
     setTags(res, policy, json.tags);
   }
-  if (ifNoneMatchHits(req.get('if-none-match'), etag)) {
+  if (notModified) {
     res.status(304).end();
     return;
   }
   res.setHeader('Content-Type', JSON_TYPE);
+  res.setHeader('Content-Length', lengthOf(parts));
+  endWith(res, parts);
+}
+
+/** Bytes in `parts`. */
+function lengthOf(parts: readonly Buffer[]): number {
   let length = 0;
   for (const part of parts) length += part.length;
-  res.setHeader('Content-Length', length);
-  // Corked, the parts leave in one write (writev) with the headers.
+  return length;
+}
+
+/** Ends `res` with `parts`: corked, they leave in one write (writev) with the headers. */
+function endWith(res: Response, parts: readonly Buffer[]): void {
+  if (parts.length === 1) {
+    res.end(parts[0]);
+    return;
+  }
   res.cork();
   for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
   res.end(parts[parts.length - 1]);
   res.uncork();
+}
+
+/** The `Cache-Control` of a public answer (`degraded`: answered from Postgres). */
+function publicCacheControl(degraded: boolean, json: JsonReply, policy: CachePolicy): string {
+  const sMaxAge = sharedMaxAge(degraded, json, policy);
+  return cacheControl('public', policy.maxAgeSeconds, json.expiresAt, Date.now(), sMaxAge);
+}
+
+/** The value of the policy's tag header for `tags` and the route's own, or undefined (none to send). */
+function tagsValue(policy: Pick<CachePolicy, 'tagHeader' | 'routeTags'>, tags?: readonly string[]) {
+  if (!policy.tagHeader) return undefined;
+  const separator = tagSeparator(policy.tagHeader);
+  const own = tags && tags.length > 0 ? tagValue(tags, separator) : '';
+  const route = policy.routeTags && policy.routeTags.length > 0 ? tagValue(policy.routeTags, separator) : '';
+  return (own && route ? formatTags([...policy.routeTags!, ...tags!], separator) : own || route) || undefined;
 }
 
 /**
@@ -239,12 +282,8 @@ export function setTags(
   policy: Pick<CachePolicy, 'tagHeader' | 'routeTags'>,
   tags?: readonly string[],
 ): void {
-  if (!policy.tagHeader) return;
-  const separator = tagSeparator(policy.tagHeader);
-  const own = tags && tags.length > 0 ? tagValue(tags, separator) : '';
-  const route = policy.routeTags && policy.routeTags.length > 0 ? tagValue(policy.routeTags, separator) : '';
-  const value = own && route ? formatTags([...policy.routeTags!, ...tags!], separator) : own || route;
-  if (value) res.setHeader(policy.tagHeader, value);
+  const value = tagsValue(policy, tags);
+  if (value) res.setHeader(policy.tagHeader!, value);
 }
 
 /** A page's items serialized once (kept in the result cache and sent again): JSON bytes and their digest. */

@@ -136,17 +136,19 @@ export interface UntrustedForwarder {
 export function untrustedForwarder(req: Request): UntrustedForwarder | undefined {
   const trust = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean;
   const peer = req.socket.remoteAddress ?? '';
-  const header = req.headers['x-forwarded-for'] ?? '';
-  const forwarded = (Array.isArray(header) ? header.join(',') : header)
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (forwarded.length > 0) {
-    const chain = [peer, ...forwarded.reverse()];
-    for (let hop = 0; hop < chain.length - 1; hop++) {
-      if (!trust(chain[hop]!, hop)) return { address: chain[hop]!, header: 'X-Forwarded-For' };
+  const header = req.headers['x-forwarded-for'];
+  if (header !== undefined) {
+    const forwarded = (Array.isArray(header) ? header.join(',') : header)
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (forwarded.length > 0) {
+      const chain = [peer, ...forwarded.reverse()];
+      for (let hop = 0; hop < chain.length - 1; hop++) {
+        if (!trust(chain[hop]!, hop)) return { address: chain[hop]!, header: 'X-Forwarded-For' };
+      }
+      return undefined;
     }
-    return undefined;
   }
   if (req.headers.forwarded !== undefined) return { address: peer, header: 'Forwarded' };
   if (req.headers['x-real-ip'] !== undefined) return { address: peer, header: 'X-Real-IP' };
@@ -270,7 +272,10 @@ export function rateLimit(deps: RateLimitDeps): RateLimit {
     (req, res, next) => {
       // OPTIONS is answered by the router without middleware in Laravel: never counted.
       if (req.method === 'OPTIONS') return then ? then(req, res, next) : next();
-      const ip = req.ip ?? '';
+      // Without `X-Forwarded-For` Express's `req.ip` is the socket's peer whatever `trust proxy` says:
+      // read it directly, without proxy-addr's walk over the (absent) header.
+      const ip =
+        (req.headers['x-forwarded-for'] === undefined ? req.socket.remoteAddress : req.ip) ?? '';
       const forwarder = untrustedForwarder(req);
       if (forwarder) warnUntrustedProxy(forwarder);
       // Behind an untrusted proxy `ip` is the proxy's address, whoever the client is: never an own server.

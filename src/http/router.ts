@@ -144,9 +144,15 @@ export function route<Q = undefined>(declaration: RouteDeclaration<Q>): ApiRoute
           ? { tagHeader: deps.config.edgeTagHeader, routeTags: declaration.edgeTags ?? [] }
           : {}),
       };
-      return async (req, res) => {
+      // Synchronous when the handler answers synchronously (a cached detail): no Promise, no extra tick.
+      return (req, res) => {
         const input = (query ? parseQuery(query, req.query as ParsedQuery) : undefined) as Q;
-        const json = await handle(req, res, input);
+        const json = handle(req, res, input);
+        if (json instanceof Promise) {
+          return json.then((answer) => {
+            if (answer) sendJson(req, res, answer, policy);
+          });
+        }
         if (json) sendJson(req, res, json, policy);
       };
     },

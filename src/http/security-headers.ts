@@ -50,6 +50,19 @@ export function securityHeaderSetter(): (res: ServerResponse) => void {
   };
 }
 
+/**
+ * Helmet's default headers as one flat list `[name, value, ...]` (src/http/header-block.ts). Helmet also
+ * removes `X-Powered-By`, which an app must then not send (`app.disable('x-powered-by')`): throws when
+ * helmet removes anything else, which a block cannot express.
+ */
+export function securityHeaderBlock(): readonly string[] {
+  const { set, removed } = helmetHeaders();
+  if (removed.some((name) => name.toLowerCase() !== 'x-powered-by')) {
+    throw new Error(`helmet removes ${removed.join(', ')}: its headers cannot be sent as a block`);
+  }
+  return Object.freeze(set.flat());
+}
+
 /** Middleware setting helmet's default headers on every response (`securityHeaderSetter`). */
 export function securityHeaders(): RequestHandler {
   const setHeaders = securityHeaderSetter();

@@ -7,7 +7,7 @@
 import type { Request } from 'express';
 import { nearestExpiry } from '../catalog/visibility';
 import type { RouteDeps } from '../deps';
-import { serialized } from '../http/caching';
+import { serialized, type JsonReply } from '../http/caching';
 import { ApiError } from '../http/errors';
 import type { RouteHandler } from '../http/router';
 import type { SerializeInput } from './searchable-list';
@@ -28,30 +28,46 @@ export interface CachedDetail<K, R> {
   tags: (record: R) => string[];
 }
 
-/** The handler factory of `detail`: 200 `{ data }` (cached), 404 `not_found` without a record. */
+/**
+ * The handler factory of `detail`: 200 `{ data }` (cached), 404 `not_found` without a record. A hit is
+ * answered synchronously (no Promise, no microtask turn); a miss loads through the result cache.
+ */
 export function cachedDetail<K, R>(detail: CachedDetail<K, R>): (deps: RouteDeps) => RouteHandler<undefined> {
-  return (deps) => async (req) => {
+  return (deps) => (req) => {
     const key = detail.key(req.params);
     if (key === undefined) throw new ApiError(404);
     const now = Date.now();
-    const answer = await deps.resultCache.get(
-      'catalog',
-      detail.cacheKey(key),
-      async () => {
-        const record = await detail.load(deps, key, now);
-        if (!record) return { value: undefined, size: 0 }; // not kept: unknown keys must not fill the cache
-        const expiresAt = nearestExpiry(detail.expiries(record), now);
-        const data = detail.serialize(record, { now, config: deps.config });
-        const out = serialized({ data }, expiresAt, detail.tags(record));
-        return {
-          value: out,
-          size: out.bytes.length + 256,
-          ...(expiresAt === undefined ? {} : { expiresAt }),
-        };
-      },
-      now,
-    );
-    if (!answer) throw new ApiError(404);
-    return answer;
+    const name = detail.cacheKey(key);
+    const hit = deps.resultCache.hit<JsonReply | undefined>('catalog', name, now);
+    return hit ?? loaded(deps, detail, key, name, now);
   };
+}
+
+/** The answer of `detail` for `key` from the result cache or Postgres (then kept); 404 without a record. */
+async function loaded<K, R>(
+  deps: RouteDeps,
+  detail: CachedDetail<K, R>,
+  key: K,
+  name: string,
+  now: number,
+): Promise<JsonReply> {
+  const answer = await deps.resultCache.get(
+    'catalog',
+    name,
+    async () => {
+      const record = await detail.load(deps, key, now);
+      if (!record) return { value: undefined, size: 0 }; // not kept: unknown keys must not fill the cache
+      const expiresAt = nearestExpiry(detail.expiries(record), now);
+      const data = detail.serialize(record, { now, config: deps.config });
+      const out = serialized({ data }, expiresAt, detail.tags(record));
+      return {
+        value: out,
+        size: out.bytes.length + 256,
+        ...(expiresAt === undefined ? {} : { expiresAt }),
+      };
+    },
+    now,
+  );
+  if (!answer) throw new ApiError(404);
+  return answer;
 }

@@ -45,6 +45,11 @@ export interface ResultCache {
    * completely (endpoint and parsed parameters). Rejections of `load` are passed on and not cached.
    */
   get<T>(index: GenerationName, key: string, load: () => Promise<Loaded<T>>, now?: number): Promise<T>;
+  /**
+   * The cached value of `key` on `index` when there is one valid at `now` (counted as a hit), else
+   * undefined (nothing counted: `get` then loads it): a hit without a Promise, for the hot paths.
+   */
+  hit<T>(index: GenerationName, key: string, now?: number): T | undefined;
   readonly stats: ResultCacheStats;
   /** bytes held */
   readonly size: number;
@@ -60,6 +65,14 @@ export function createResultCache(maxBytes: number, generations: GenerationWatch
     stats,
     get size() {
       return lru?.calculatedSize ?? 0;
+    },
+    hit<T>(index: GenerationName, key: string, now = Date.now()): T | undefined {
+      const generation = lru && generations?.current(index);
+      if (generation === undefined) return undefined;
+      const entry = lru!.get(`${index}\u0000${generation}\u0000${key}`);
+      if (!entry || entry.expiresAt <= now) return undefined;
+      stats.hits += 1;
+      return entry.value as T;
     },
     async get<T>(index: GenerationName, key: string, load: () => Promise<Loaded<T>>, now = Date.now()) {
       const generation = generations?.current(index);
