@@ -48,7 +48,8 @@ export function prepareHeaderBlocks(proto: object): void {
   if (prepared.has(proto)) return;
   prepared.add(proto);
   for (const name of HEADER_METHODS) {
-    const method = Reflect.get(ServerResponse.prototype, name) as ((...args: unknown[]) => unknown) | undefined;
+    const method = Reflect.get(ServerResponse.prototype, name) as
+      ((...args: unknown[]) => unknown) | undefined;
     if (typeof method !== 'function') continue;
     Object.defineProperty(proto, name, {
       configurable: true,

@@ -274,8 +274,7 @@ export function rateLimit(deps: RateLimitDeps): RateLimit {
       if (req.method === 'OPTIONS') return then ? then(req, res, next) : next();
       // Without `X-Forwarded-For` Express's `req.ip` is the socket's peer whatever `trust proxy` says:
       // read it directly, without proxy-addr's walk over the (absent) header.
-      const ip =
-        (req.headers['x-forwarded-for'] === undefined ? req.socket.remoteAddress : req.ip) ?? '';
+      const ip = (req.headers['x-forwarded-for'] === undefined ? req.socket.remoteAddress : req.ip) ?? '';
       const forwarder = untrustedForwarder(req);
       if (forwarder) warnUntrustedProxy(forwarder);
       // Behind an untrusted proxy `ip` is the proxy's address, whoever the client is: never an own server.

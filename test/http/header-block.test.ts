@@ -65,7 +65,8 @@ async function raw(server: Server, method: string, path: string, headers: Record
       res.on('end', () => {
         const pairs: string[] = [];
         for (let i = 0; i < res.rawHeaders.length; i += 2) {
-          if (res.rawHeaders[i]!.toLowerCase() !== 'date') pairs.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+          if (res.rawHeaders[i]!.toLowerCase() !== 'date')
+            pairs.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
         }
         resolve({ status: res.statusCode!, headers: pairs, body });
       });
