@@ -33,6 +33,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs, promisify } from 'node:util';
 import { loadConfig } from '../config/env';
+import { WORKER_NODE_FLAGS } from '../config/runtime';
 import { activeFormats, allRenderRequests } from '../indexer/jobs/render';
 import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } from '../src/db/database';
 import { importSnapshot } from '../src/import';
@@ -225,8 +226,12 @@ export async function benchRenderPipeline(options: {
     await rm(list, { force: true });
 
     const workerRoot = path.resolve(options.workerRoot);
-    // BENCH_WORKER_NODE_ARGS: extra node flags for the worker, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-    const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    // The worker's production flags (config/runtime.ts), then BENCH_WORKER_NODE_ARGS: extra node flags for
+    // the worker, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    const nodeArgs = [
+      ...WORKER_NODE_FLAGS,
+      ...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ];
     const child = spawn(
       process.execPath,
       [...nodeArgs, '--import', 'tsx', path.join(workerRoot, 'indexer', 'worker.ts')],
