@@ -50,7 +50,8 @@ RUN npm ci --omit=dev --no-audit --no-fund \
 # ---- runtime --------------------------------------------------------------------------------------------
 FROM node:24.21.0-bookworm-slim AS runtime
 # MALLOC_ARENA_MAX=2: fewer glibc malloc arenas for sharp's threads; the worker rendering 12-megapixel JPEGs
-# at its default concurrency peaked at 423 MB with it, 487-510 MB without (BENCHMARKS.md), no slower.
+# at its default concurrency peaked at 423 MB with it, 487-510 MB without (BENCHMARKS.md), no slower. The API
+# too peaks lower with it (docs/operations.md, API memory).
 ENV NODE_ENV=production \
     PORT=3000 \
     MEDIA_ROOT=/app/storage/media \

@@ -47,6 +47,13 @@ const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
  */
 export const DEFAULT_RENDER_MAX_PIXELS = 12_000_000;
 
+/**
+ * API_RESULT_CACHE_MB's default: room for the bench's Zipf mix of product searches (282 distinct pages)
+ * about twice over, so repeated traffic stays answered from memory, at half the memory of a cache twice
+ * this size (docs/operations.md, API memory).
+ */
+export const DEFAULT_RESULT_CACHE_MB = 32;
+
 const urlWith = (...protocols: string[]) =>
   z
     .string()
@@ -126,7 +133,7 @@ const schema = z.object({
   EDGE_PURGE_BODY: z.enum(['none', 'json-tags']).default('none'),
   EDGE_PURGE_HEADERS_FILE: z.string().min(1).optional(),
   EDGE_PURGE_MAX_TAGS: z.coerce.number().int().min(0).max(100_000).default(0),
-  API_RESULT_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
+  API_RESULT_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(DEFAULT_RESULT_CACHE_MB),
   MEILI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   MEILI_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
   MEILI_BREAKER_HALF_OPEN_MS: z.coerce.number().int().min(100).max(600_000).default(3000),

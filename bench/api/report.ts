@@ -2,6 +2,7 @@
  * The API benchmark's targets (BENCHMARKS.md, "Targets") checked against its measurements, and its result as Markdown for
  * BENCHMARKS.md.
  */
+import { DEFAULT_RESULT_CACHE_MB } from '../../config/env';
 import { CASE } from './cases';
 import type {
   ApiBenchResult,
@@ -204,7 +205,7 @@ export function memoryTable(result: Omit<ApiBenchResult, 'ratios' | 'targets'>):
   return [
     '| API process | peak RSS (VmHWM) | before the load | after the load: RSS / V8 heap used / heap total / external | target peak ≤ 200 MB |',
     '|---|---:|---:|---|---|',
-    `| the API (result cache on, \`API_RESULT_CACHE_MB\` default 64) | ${result.apiPeakRssMb} MB | ` +
+    `| the API (result cache on, \`API_RESULT_CACHE_MB\` default ${DEFAULT_RESULT_CACHE_MB}) | ${result.apiPeakRssMb} MB | ` +
       `${result.apiRssBeforeMb} MB | ${m.rss} / ${m.heapUsed} / ${m.heapTotal} / ${m.external} MB | ` +
       `${met ? 'met' : '**missed**'} |`,
     `| the rate-limited API child | ${result.limitedApiPeakRssMb} MB | – | – | – |`,

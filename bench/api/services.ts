@@ -157,6 +157,8 @@ export async function apiEnv(
     MEDIA_ROOT,
     // Loopback is not an unlimited network by default: guest rate limits would turn the load into 429s.
     API_UNLIMITED_NETWORKS: '127.0.0.0/8,::1/128',
+    // As the image runs it (Dockerfile); `MALLOC_ARENA_MAX=` (empty) measures glibc's default.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   };
 }
 

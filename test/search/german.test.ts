@@ -88,6 +88,12 @@ describe('FormTable', () => {
       expect(forms.some((f) => t.has(`${f}x`))).toBe(false);
     }
     expect(() => FormTable.from({ chars: [1], records: [], slots: [] })).toThrow(TypeError);
+    // Latin-1 text takes a byte per character, and a form beyond it is simply absent.
+    expect(table.toData().chars).toBeInstanceOf(Uint8Array);
+    expect(FormTable.of([['ﬁx', 'x']]).toData().chars).toBeInstanceOf(Uint16Array);
+    expect(copy.has('w0ﬁ')).toBe(false);
+    // v8.deserialize's arrays are views into the bytes it read: the table copies them into their own.
+    for (const array of Object.values(copy.toData())) expect(array.buffer.byteLength).toBe(array.byteLength);
     const set = FormSet.of(['kette', 'säge']);
     expect([set.size, set.has('säge'), set.has('sägen'), [...set]]).toEqual([
       2,

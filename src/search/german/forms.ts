@@ -11,16 +11,26 @@
  * lemma that is the form or a prefix of it shares its characters). Lookups allocate nothing but the
  * returned lemma.
  */
-import { isUint16Array, isUint32Array } from 'node:util/types';
+import { isUint16Array, isUint32Array, isUint8Array } from 'node:util/types';
 
 /** The arrays of a table: what `v8.serialize` writes and `FormTable.from` takes back. */
 export interface FormTableData {
-  /** every form's and every separate lemma's UTF-16 code units, one after the other */
-  chars: Uint16Array;
+  /**
+   * every form's and every separate lemma's UTF-16 code units, one after the other: one byte each when
+   * every unit is below 256 (German's letters are), else two
+   */
+  chars: Uint8Array | Uint16Array;
   /** per entry: form start, form length, lemma start, lemma length (indexes into `chars`) */
   records: Uint32Array;
   /** hash slots, a power of two of them: 0 is empty, else the entry's index + 1 */
   slots: Uint32Array;
+}
+
+/** `array` itself when it spans its whole buffer, else a copy that does. */
+function own<T extends Uint8Array | Uint16Array | Uint32Array>(array: T): T {
+  return array.byteOffset === 0 && array.byteLength === array.buffer.byteLength
+    ? array
+    : (array.slice() as T);
 }
 
 /** A form and its lemma: `[form, lemma]`, as a map's entries are. */
@@ -45,7 +55,12 @@ export class FormTable implements Iterable<FormEntry> {
     const unique = new Map(entries);
     let length = 0;
     for (const [form, lemma] of unique) length += form.length + (form.startsWith(lemma) ? 0 : lemma.length);
-    const chars = new Uint16Array(length);
+    let widest = 0;
+    for (const [form, lemma] of unique) {
+      for (let i = 0; i < form.length; i += 1) widest = Math.max(widest, form.charCodeAt(i));
+      for (let i = 0; i < lemma.length; i += 1) widest = Math.max(widest, lemma.charCodeAt(i));
+    }
+    const chars = widest < 256 ? new Uint8Array(length) : new Uint16Array(length);
     const records = new Uint32Array(unique.size * 4);
     let slotCount = 8;
     while (slotCount < unique.size * 2) slotCount *= 2;
@@ -71,11 +86,15 @@ export class FormTable implements Iterable<FormEntry> {
     return new FormTable({ chars, records, slots });
   }
 
-  /** The table over `data` (from `toData`); throws a TypeError when it is not a table's arrays. */
+  /**
+   * The table over `data` (from `toData`); throws a TypeError when it is not a table's arrays. Arrays that
+   * are views into a larger buffer are copied into their own: `v8.deserialize` returns views into the bytes
+   * it read (a whole cache file, which would otherwise stay in memory beside the tables).
+   */
   static from(data: unknown): FormTable {
     const d = data as Partial<FormTableData> | null;
     if (
-      !isUint16Array(d?.chars) ||
+      !(isUint8Array(d?.chars) || isUint16Array(d?.chars)) ||
       !isUint32Array(d.records) ||
       !isUint32Array(d.slots) ||
       d.records.length % 4 !== 0 ||
@@ -83,7 +102,7 @@ export class FormTable implements Iterable<FormEntry> {
     ) {
       throw new TypeError('not the data of a FormTable');
     }
-    return new FormTable({ chars: d.chars, records: d.records, slots: d.slots });
+    return new FormTable({ chars: own(d.chars), records: own(d.records), slots: own(d.slots) });
   }
 
   /** The arrays of this table (shared, not copied): for `v8.serialize`. */
