@@ -11,8 +11,8 @@
  *   after a successful import says the database holds exactly this catalog, so later runs skip the import.
  * - Meilisearch: the bundled server on a free port with a fresh data dir under .data/bench (removed at the
  *   end), indexes built in-process with the indexer's own `runReindex(ctx, 'all')`, which is timed.
- * - The API (`node --import tsx src/server.ts`), the Express baseline (bench/api-child-express.ts) and the
- *   static file server baseline (bench/api-child-static.ts, `express.static` over the benchmark's
+ * - The API (compiled into .data/bench/dist, as production runs it), the Express baseline
+ *   (bench/api-child-express.ts) and the static file server baseline (bench/api-child-static.ts, `express.static` over the benchmark's
  *   MEDIA_ROOT) as child processes, so that autocannon does not share their event loop. Unique index and
  *   Redis prefixes. The API runs twice over the same services: with loopback an unlimited network (every
  *   case but one), and with loopback counted against a guest limit no run reaches (Redis, see
