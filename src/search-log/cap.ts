@@ -91,7 +91,7 @@ function readyWithin(redis: Redis, ms: number): Promise<void> {
   });
 }
 
-/** How many clients' keys are remembered per day key (a bound, not a window: the map is cleared when full). */
+/** How many clients' keys are kept per day key (a bound, not a window: the map is cleared when full). */
 const REMEMBERED_CLIENTS = 10_000;
 
 /** The client keys already computed, by day key: an HMAC (its key prepared each time) per search is dear. */
