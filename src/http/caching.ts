@@ -303,11 +303,40 @@ export function serializeItems(items: readonly unknown[]): SerializedItems {
 }
 
 /**
+ * The JSON array `[forms...]` when it already stands in memory: the forms are consecutive views of one
+ * buffer of their own, one byte apart, between `[` and `]` with commas (as src/search/stored-forms.ts
+ * decodes a search answer's forms); else undefined.
+ */
+function arrayInPlace(forms: readonly Buffer[]): Buffer | undefined {
+  const first = forms[0];
+  if (first === undefined || first.byteOffset === 0) return undefined;
+  const array = first.buffer;
+  const start = first.byteOffset - 1;
+  const bytes = Buffer.from(array, start, array.byteLength - start);
+  if (bytes[0] !== 0x5b) return undefined;
+  let at = 1;
+  for (const form of forms) {
+    if (form.buffer !== array || form.byteOffset !== start + at) return undefined;
+    at += form.length;
+    if (bytes[at] !== (form === forms[forms.length - 1] ? 0x5d : 0x2c)) return undefined;
+    at += 1;
+  }
+  // Only a buffer that holds nothing but this array may be kept (a cache must not keep more alive).
+  return at + 2 * forms.length >= bytes.length ? bytes.subarray(0, at) : undefined;
+}
+
+/**
  * `SerializedItems` of items already serialized, each its JSON as UTF-8 (stored list forms): the same
  * bytes as `serializeItems` of the items themselves, as `JSON.stringify` of an array joins its items'
- * texts with commas. In memory of its own, as a cached page's.
+ * texts with commas. In memory of its own, as a cached page's: the forms' own buffer when they already
+ * stand in it as that array (`arrayInPlace`), else a copy.
  */
 export function itemsFromForms(forms: readonly Buffer[]): SerializedItems {
+  const inPlace = arrayInPlace(forms);
+  if (inPlace) {
+    const digest = createHash('sha256').update(inPlace).digest('base64url');
+    return { bytes: inPlace, digest, count: forms.length };
+  }
   let length = 1 + Math.max(forms.length, 1);
   for (const form of forms) length += form.length;
   const bytes = Buffer.allocUnsafeSlow(length);

@@ -91,9 +91,23 @@ function readyWithin(redis: Redis, ms: number): Promise<void> {
   });
 }
 
+/** How many clients' keys are kept per day key (a bound, not a window: the map is cleared when full). */
+const REMEMBERED_CLIENTS = 10_000;
+
+/** The client keys already computed, by day key: an HMAC (its key prepared each time) per search is dear. */
+const computed = new WeakMap<Buffer, Map<string, string>>();
+
 /** The client key of `ip` under `dayKey`. */
 function keyOf(dayKey: Buffer, ip: string): string {
-  return createHmac('sha256', dayKey).update(clientBucket(ip)).digest('hex').slice(0, CLIENT_KEY_LENGTH);
+  let keys = computed.get(dayKey);
+  if (keys === undefined) computed.set(dayKey, (keys = new Map()));
+  let key = keys.get(ip);
+  if (key === undefined) {
+    key = createHmac('sha256', dayKey).update(clientBucket(ip)).digest('hex').slice(0, CLIENT_KEY_LENGTH);
+    if (keys.size >= REMEMBERED_CLIENTS) keys.clear();
+    keys.set(ip, key);
+  }
+  return key;
 }
 
 /** The per-client cap and client keys over `redis`. */

@@ -8,7 +8,7 @@
  * The list path (src/resources/searchable-list.ts) calls `record(req, ...)` of the app's log
  * (`AppDeps.searchLog`) once it has its result. That call only cuts the text to what Meilisearch used,
  * skips a search with nothing to log, queues the search as the request left it for the per-client cap
- * check, and returns; the searches queued in one turn of the event loop are checked together in the
+ * check, and returns; the searches queued within `CHECK_WINDOW_MS` of each other are checked together in the
  * background (cap.ts: one Redis transaction for all of them, not one per search), and those the cap allows
  * go into the bounded buffer that recorder.ts writes in batches, building each row there (row.ts: the
  * query normalized, the filters, the suggestible check), after the response. Redis unreachable:
@@ -32,6 +32,13 @@ import {
 import { LOGGABLE, type LoggedSearch, type SearchFilters } from './row';
 
 export type { SearchLogCounters } from './recorder';
+
+/**
+ * How long the searches recorded after a first one wait to be checked against the cap with it, in one
+ * Redis transaction (ms): one round trip for a few searches instead of one each under load. A flush or
+ * close checks the waiting ones at once.
+ */
+const CHECK_WINDOW_MS = 10;
 export type { SearchFilters } from './row';
 
 /** The searchable lists, as `search_log.endpoint` names them (their path under `/api/v1`). */
@@ -113,7 +120,7 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
   const maxChecking = options.maxBuffered ?? RECORDER_DEFAULTS.maxBuffered;
   /** searches waiting for the next batch of cap checks (their client key is set there) */
   let waiting: { ip: string; search: Omit<LoggedSearch, 'client_key'> }[] = [];
-  let scheduled: NodeJS.Immediate | undefined;
+  let scheduled: NodeJS.Timeout | undefined;
   /** the batches under way, and how many searches they hold */
   const checking = new Set<Promise<void>>();
   let inCheck = 0;
@@ -154,7 +161,7 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
   const settle = async () => {
     for (;;) {
       if (scheduled) {
-        clearImmediate(scheduled);
+        clearTimeout(scheduled);
         checkWaiting();
       }
       if (checking.size === 0) return;
@@ -188,7 +195,7 @@ export function createSearchLog(options: SearchLogOptions): SearchLog {
           return;
         }
         waiting.push({ ip: req.ip ?? '', search });
-        scheduled ??= setImmediate(checkWaiting);
+        scheduled ??= setTimeout(checkWaiting, CHECK_WINDOW_MS).unref();
       } catch (error) {
         logger.warn({ err: error }, 'search log: a search could not be recorded');
       }

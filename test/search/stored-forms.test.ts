@@ -2,6 +2,7 @@
  * parseWithStoredForms (src/search/stored-forms.ts): the forms of a search answer come out as the bytes
  * they encode, everything else as `JSON.parse` reads it, whatever the strings around them hold.
  */
+import { itemsFromForms, serializeItems } from '../../src/http/caching';
 import { parseWithStoredForms } from '../../src/search/stored-forms';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -27,4 +28,22 @@ it('leaves an answer without forms, or a value that is no base64, to JSON.parse'
     hits: [],
     totalHits: 0,
   });
+});
+
+it('gives the forms as one array in place: a page of all of them is that array, not a copy', () => {
+  const items = [{ id: 1, name: 'Mähwerk' }, { id: 2, name: 'Ölfilter ✓' }, { id: 3 }];
+  const answer = { hits: items.map((item) => ({ _list: b64(JSON.stringify(item)) })), totalHits: 3 };
+  const parsed = parseWithStoredForms(Buffer.from(JSON.stringify(answer)), ['_list']) as {
+    hits: { _list: Buffer }[];
+  };
+  const forms = parsed.hits.map((h) => h._list);
+  const page = itemsFromForms(forms);
+  expect(page).toEqual(serializeItems(items));
+  expect(page.bytes.buffer).toBe(forms[0]!.buffer);
+  expect(page.bytes.buffer.byteLength - page.bytes.length).toBeLessThanOrEqual(2 * forms.length);
+  // A part of them, or another order, is copied, with the same bytes as serialized items.
+  expect(itemsFromForms([forms[2]!, forms[0]!])).toEqual(serializeItems([items[2], items[0]]));
+  expect(itemsFromForms(forms.slice(1)).bytes.buffer).not.toBe(forms[0]!.buffer);
+  expect(itemsFromForms(forms.slice(1))).toEqual(serializeItems(items.slice(1)));
+  expect(itemsFromForms(forms.slice(0, 2))).toEqual(serializeItems(items.slice(0, 2)));
 });
