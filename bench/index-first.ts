@@ -49,6 +49,7 @@ import {
   type Freshness,
   type Phase,
 } from './index-first-measures';
+import { runChildBench } from './child-main';
 
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data', 'bench');
@@ -271,13 +272,4 @@ async function main(): Promise<void> {
   console.log(JSON.stringify(result));
 }
 
-if (require.main === module) {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runChildBench(main);

@@ -45,6 +45,7 @@ import { generateCatalog } from '../tools/generate';
 import { dropRedisKeys } from '../tools/support/redis';
 import { buildIndexes } from './api/services';
 import { sourceFiles, type RenderFilesMode, type RenderFilesResult } from './render';
+import { runChildBench } from './child-main';
 
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data', 'bench');
@@ -351,13 +352,4 @@ async function main(): Promise<void> {
   console.log(JSON.stringify(result));
 }
 
-if (require.main === module) {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runChildBench(main);
