@@ -19,7 +19,6 @@
  * Prints one JSON line (`IndexFirstResult`); about six minutes on a busy 2-core machine. The database, files and data dir are
  * removed at the end.
  */
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -27,14 +26,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/env';
-import { WORKER_NODE_FLAGS } from '../config/runtime';
 import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } from '../src/db/database';
 import { importSnapshot } from '../src/import';
 import { createIndexQueue } from '../src/jobs/index-queue';
 import { createRenderQueue, renderBacklog } from '../src/jobs/render-queue';
 import { startBundledMeilisearch } from '../tools/dev/meilisearch';
 import { freePort } from '../tools/dev/free-port';
-import { supervise } from '../tools/dev/supervise';
 import { dropRedisKeys } from '../tools/support/redis';
 import { apiEnv, buildIndexes, ensureSnapshot, startApi } from './api/services';
 import {
@@ -50,6 +47,7 @@ import {
   type Phase,
 } from './index-first-measures';
 import { runChildBench } from './child-main';
+import { spawnWorker } from './worker-child';
 
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data', 'bench');
@@ -122,20 +120,7 @@ export async function benchIndexFirst(options: {
     await buildIndexes(db, config, () => undefined); // empty indexes with their settings
     await renderQueue.pause();
     const workerRoot = path.resolve(options.workerRoot);
-    // The production flags (config/runtime.ts); BENCH_WORKER_NODE_ARGS replaces them (`none`: no flags).
-    const given = process.env.BENCH_WORKER_NODE_ARGS;
-    const nodeArgs =
-      given === undefined ? [...WORKER_NODE_FLAGS] : given.split(' ').filter((a) => a && a !== 'none');
-    const child = spawn(
-      process.execPath,
-      [...nodeArgs, '--import', 'tsx', path.join(workerRoot, 'indexer', 'worker.ts')],
-      {
-        cwd: workerRoot,
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
-    const worker = supervise(child, { graceMs: 10_000 });
+    const { child, worker } = spawnWorker(workerRoot, env);
     stops.push(() => worker.stop());
     const deadline = Date.now() + 60_000;
     while ((await indexQueue.getWorkersCount()) === 0) {

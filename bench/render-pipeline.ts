@@ -24,7 +24,7 @@
  * `--photos n`: n media get 12-megapixel JPEG originals (bench/render.ts's generated photos) for the run,
  * and only their render jobs are queued: the worker's peak RSS while rendering 12 MP at its concurrency.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -33,19 +33,18 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs, promisify } from 'node:util';
 import { loadConfig } from '../config/env';
-import { WORKER_NODE_FLAGS } from '../config/runtime';
 import { activeFormats, allRenderRequests } from '../indexer/jobs/render';
 import { createDb, dropDatabase, ensureDatabase, migrateLatest, withDatabase } from '../src/db/database';
 import { importSnapshot } from '../src/import';
 import { createIndexQueue, enqueueReindex } from '../src/jobs/index-queue';
 import { createRenderQueue, enqueueRenders, renderBacklog } from '../src/jobs/render-queue';
 import { roleKeyEnv, startBundledMeilisearch } from '../tools/dev/meilisearch';
-import { supervise } from '../tools/dev/supervise';
 import { generateCatalog } from '../tools/generate';
 import { dropRedisKeys } from '../tools/support/redis';
 import { buildIndexes } from './api/services';
 import { sourceFiles, type RenderFilesMode, type RenderFilesResult } from './render';
 import { runChildBench } from './child-main';
+import { spawnWorker } from './worker-child';
 
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data', 'bench');
@@ -227,22 +226,7 @@ export async function benchRenderPipeline(options: {
     await rm(list, { force: true });
 
     const workerRoot = path.resolve(options.workerRoot);
-    // The worker's production flags (config/runtime.ts), then BENCH_WORKER_NODE_ARGS: extra node flags for
-    // the worker, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-    const nodeArgs = [
-      ...WORKER_NODE_FLAGS,
-      ...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean),
-    ];
-    const child = spawn(
-      process.execPath,
-      [...nodeArgs, '--import', 'tsx', path.join(workerRoot, 'indexer', 'worker.ts')],
-      {
-        cwd: workerRoot,
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
-    const worker = supervise(child, { graceMs: 10_000 });
+    const { child, worker } = spawnWorker(workerRoot, env);
     try {
       const deadline = Date.now() + 60_000;
       while ((await renderQueue.getWorkersCount()) === 0 || (await indexQueue.getWorkersCount()) === 0) {
