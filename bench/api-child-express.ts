@@ -3,8 +3,10 @@
  * answering `GET /` with a fixed JSON body of about 1 KB and, when argv[3] names a JSON file
  * (`{ "<path>": <body>, ... }`, bodies captured from the API), each of those paths with its body, sent with
  * `res.json` (serialised per request, as the API does). No middleware: it shows what Node and Express
- * alone cost on this machine, the floor under every API case. Unknown paths: 404. Exits 0 on SIGTERM or
- * SIGINT.
+ * alone cost on this machine, the floor under every API case. `/same-headers<path>` sends the body of
+ * `<path>` with the response headers the API sent with it (captured in the file too, `Date`, `Connection`,
+ * `Keep-Alive` and `Content-Length` left to Node): the same bytes on the wire as the API's answer.
+ * Unknown paths: 404. Exits 0 on SIGTERM or SIGINT.
  */
 import { readFileSync } from 'node:fs';
 import express from 'express';
@@ -21,11 +23,18 @@ const body = {
   meta: { current_page: 1, last_page: 1, per_page: 15, total: 5, path: 'http://127.0.0.1/api/v1/products' },
 };
 
-const captured = new Map<string, unknown>(
+/** A captured answer: its body, and the headers the API sent with it (name, value pairs). */
+interface Captured {
+  body: unknown;
+  headers?: [string, string][];
+}
+
+const captured = new Map<string, Captured>(
   process.argv[3]
-    ? Object.entries(JSON.parse(readFileSync(process.argv[3], 'utf8')) as Record<string, unknown>)
+    ? Object.entries(JSON.parse(readFileSync(process.argv[3], 'utf8')) as Record<string, Captured>)
     : [],
 );
+const SAME_HEADERS = '/same-headers';
 
 const app = express();
 app.disable('x-powered-by');
@@ -34,9 +43,15 @@ app.get('/', (_req, res) => {
   res.json(body);
 });
 app.use((req, res) => {
-  const found = captured.get(req.originalUrl);
-  if (found === undefined) res.status(404).json({ error: 'not captured' });
-  else res.json(found);
+  const withHeaders = req.originalUrl.startsWith(SAME_HEADERS);
+  const found = captured.get(withHeaders ? req.originalUrl.slice(SAME_HEADERS.length) : req.originalUrl);
+  if (found === undefined) {
+    res.status(404).json({ error: 'not captured' });
+    return;
+  }
+  // `setHeader`, not `res.set`: Express would add a charset to the captured Content-Type.
+  if (withHeaders) for (const [name, value] of found.headers ?? []) res.setHeader(name, value);
+  res.json(found.body);
 });
 
 const server = app.listen(Number(process.argv[2]), '127.0.0.1');

@@ -9,7 +9,7 @@
  * with autocannon (16 connections) for N requests per round and prints µs of CPU per request per case and
  * round. With `--profile` the API runs under `--cpu-prof` (written to .data/bench/profiles/detail-cpu).
  * With `--baseline` the API of another checkout (the code before a change) runs beside it, measured in
- * the same rounds. Meilisearch is not started: the details are answered from Postgres and the result cache.
+ * the same rounds. `Express+headers` is the bare Express child sending the API's response headers too. Meilisearch is not started: the details are answered from Postgres and the result cache.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -162,6 +162,7 @@ async function main(): Promise<void> {
       ...(baseline ? [['baseline API /media/{media}', baseline, media] as Case] : []),
       ['API /media/{media}', api, media],
       ['Express /media/{media}', express, media],
+      ['Express+headers /media/{media}', express, media.map((p) => `/same-headers${p}`)],
       ...(baseline ? [['baseline API /products/{slug}', baseline, products] as Case] : []),
       ['API /products/{slug}', api, products],
       ['Express /products/{slug}', express, products],
@@ -189,15 +190,17 @@ async function main(): Promise<void> {
       console.log(`  ${name.padEnd(30)} ${median(xs).toFixed(1)} µs (${least(xs).toFixed(1)} µs)`);
     }
     for (const kind of ['/media/{media}', '/products/{slug}']) {
-      for (const which of ['baseline API', 'API']) {
-        const express = results.get(`Express ${kind}`);
-        const own = results.get(`${which} ${kind}`);
-        if (!express || !own) continue;
-        const ratio = median(express) / median(own);
-        const leastRatio = least(express) / least(own);
-        console.log(
-          `  ${`${which} ${kind}`.padEnd(30)} Express/API CPU ratio ${ratio.toFixed(2)}× (least: ${leastRatio.toFixed(2)}×)`,
-        );
+      for (const reference of ['Express', 'Express+headers']) {
+        for (const which of ['baseline API', 'API']) {
+          const express = results.get(`${reference} ${kind}`);
+          const own = results.get(`${which} ${kind}`);
+          if (!express || !own) continue;
+          const ratio = median(express) / median(own);
+          const leastRatio = least(express) / least(own);
+          console.log(
+            `  ${`${which} ${kind}`.padEnd(30)} ${reference}/API CPU ratio ${ratio.toFixed(2)}× (least: ${leastRatio.toFixed(2)}×)`,
+          );
+        }
       }
     }
   } finally {

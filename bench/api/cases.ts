@@ -9,7 +9,8 @@
  * - A Zipf mix of product searches (the top 10 queries ≈ 56 % of the requests, a seeded sequence), API
  *   with its result cache on vs raw Meilisearch on the same sequence.
  * - Details, `/products/{slug}` and `/media/{media}`, vs a bare Express process sending the same JSON
- *   bodies (captured from the API before the case).
+ *   bodies (captured from the API before the case); `/media/{media}` also vs the same bodies with the
+ *   API's response headers (helmet's, CORS, caching, tags), the same bytes on the wire.
  * - The bare Express ~1 KB floor, a cached rendition from the API and the same files from a bare static
  *   file server; with `diagnose` a few single-connection cases.
  */
@@ -54,6 +55,7 @@ export const CASE = {
   expressProductDetail: 'bare Express: the same /products/{slug} bodies',
   mediaDetail: 'API /media/{media}',
   expressMediaDetail: 'bare Express: the same /media/{media} bodies',
+  expressMediaResponse: 'bare Express: the same /media/{media} bodies and headers',
   express: 'bare Express JSON (~1 KB)',
   rendition: 'API cached rendition',
   staticFiles: 'bare static file server, same files',
@@ -242,7 +244,10 @@ export function caseSpecs(input: {
     zipfExpected.set({ method: 'GET', path: t.path }, t.total);
     rawZipfExpected.set(t.meili, t.total);
   }
-  const detailPair = (paths: string[], names: { api: string; express: string }): CaseSpec[] => [
+  const detailPair = (
+    paths: string[],
+    names: { api: string; express: string; sameHeaders?: string },
+  ): CaseSpec[] => [
     {
       server: 'api',
       name: names.api,
@@ -259,6 +264,17 @@ export function caseSpecs(input: {
       origin: origins.express,
       requests: paths.map((path) => ({ method: 'GET', path })),
     },
+    ...(names.sameHeaders
+      ? [
+          {
+            server: 'express' as const,
+            name: names.sameHeaders,
+            group: names.api,
+            origin: origins.express,
+            requests: paths.map((path) => ({ method: 'GET' as const, path: `/same-headers${path}` })),
+          },
+        ]
+      : []),
   ];
   const cases: CaseSpec[] = [
     productSearch,
@@ -306,7 +322,11 @@ export function caseSpecs(input: {
       stream: () => zipfStream(plans.zipf, true),
     },
     ...detailPair(details.products, { api: CASE.productDetail, express: CASE.expressProductDetail }),
-    ...detailPair(details.media, { api: CASE.mediaDetail, express: CASE.expressMediaDetail }),
+    ...detailPair(details.media, {
+      api: CASE.mediaDetail,
+      express: CASE.expressMediaDetail,
+      sameHeaders: CASE.expressMediaResponse,
+    }),
     {
       server: 'express',
       name: CASE.express,

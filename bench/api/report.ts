@@ -52,6 +52,7 @@ const PAIRS: { api: string; reference: string; target?: number }[] = [
   { api: CASE.zipf, reference: CASE.rawZipf, target: 2 },
   { api: CASE.productDetail, reference: CASE.expressProductDetail, target: 0.9 },
   { api: CASE.mediaDetail, reference: CASE.expressMediaDetail, target: 0.9 },
+  { api: CASE.mediaDetail, reference: CASE.expressMediaResponse },
   { api: CASE.rendition, reference: CASE.staticFiles },
 ];
 

@@ -334,7 +334,8 @@ export function startStatic(port: number): Promise<Child> {
 
 /**
  * The bare Express baseline (bench/api-child-express.ts), ready on `port`; with `bodiesFile` it also
- * answers each path of that JSON file (`{ path: body }`) with its body.
+ * answers each path of that JSON file (`{ path: { body, headers } }`) with its body, and
+ * `/same-headers<path>` with its body and headers.
  */
 export function startExpress(port: number, bodiesFile?: string): Promise<Child> {
   return startChild(
@@ -346,9 +347,13 @@ export function startExpress(port: number, bodiesFile?: string): Promise<Child> 
   );
 }
 
+/** Response headers Node writes itself: not captured, so that the reference sends each once. */
+const NODE_SETS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
 /**
  * The bare Express baseline sending the API's own bodies: each of `paths` read from the API at `apiOrigin`
- * now (each must answer 200, else this throws), written to `bodiesFile`, and answered by `startExpress`.
+ * now (each must answer 200, else this throws) with its response headers, written to `bodiesFile`, and
+ * answered by `startExpress`.
  */
 export async function startExpressWithBodiesOf(
   apiOrigin: string,
@@ -356,11 +361,12 @@ export async function startExpressWithBodiesOf(
   port: number,
   bodiesFile: string,
 ): Promise<Child> {
-  const bodies: Record<string, unknown> = {};
+  const bodies: Record<string, { body: unknown; headers: [string, string][] }> = {};
   for (const p of paths) {
     const res = await fetch(`${apiOrigin}${p}`);
     if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status}`);
-    bodies[p] = await res.json();
+    const headers = [...res.headers].filter(([name]) => !NODE_SETS.has(name));
+    bodies[p] = { body: await res.json(), headers };
   }
   await writeFile(bodiesFile, JSON.stringify(bodies));
   return startExpress(port, bodiesFile);
