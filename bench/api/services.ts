@@ -88,7 +88,11 @@ export async function prepareDatabase(
 ): Promise<{ url: string; importMs: number | null }> {
   const url = withDatabase(serverUrl, DATABASE);
   const marker = await catalogFingerprint();
-  if (existsSync(MEDIA_ROOT) && (await databaseComment(url)) === marker) {
+  // The database and the media files are reused together: a database kept from another machine's run
+  // (or a media root whose import never finished) has no marker file beside the originals.
+  const markerFile = path.join(MEDIA_ROOT, '.catalog-marker');
+  const filesMarker = existsSync(markerFile) ? await readFile(markerFile, 'utf8') : null;
+  if (filesMarker === marker && (await databaseComment(url)) === marker) {
     log(`reusing database ${DATABASE} (medium catalog already imported)`);
     return { url, importMs: null };
   }
@@ -104,6 +108,7 @@ export async function prepareDatabase(
     const importMs = Date.now() - started;
     // A utility statement takes no bind parameters: the marker is a literal (hex digits and spaces).
     await db.raw(`COMMENT ON DATABASE ${pg.escapeIdentifier(DATABASE)} IS ${pg.escapeLiteral(marker)}`);
+    await writeFile(markerFile, marker);
     return { url, importMs };
   } finally {
     await db.destroy();
