@@ -105,7 +105,9 @@ export async function profileCase(
 ): Promise<ProfileResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-api-profile-'));
   try {
-    const child = await startApi({ ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` }, port, [
+    // The measured child's APP_URL (a replica of one deployment): the stored list forms are made for it, and
+    // a child with another APP_URL would serialize every page instead (the fallback, not the path measured).
+    const child = await startApi({ ...env, PORT: String(port) }, port, [
       '--cpu-prof',
       `--cpu-prof-dir=${dir}`,
     ]);
