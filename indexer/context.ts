@@ -64,6 +64,12 @@ export interface IndexerContext {
    */
   purge?: (tags: Iterable<string>) => void;
   /**
+   * Runs `work`, a part of the running index job that need not come before this process's renders (a sync
+   * round of render rows only), with the index-first gate open (indexer/priority.ts `besideRenders`).
+   * Absent where no renders share the process: `work` then simply runs.
+   */
+  besideRenders?: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
    * The base URLs the documents' stored list forms are built for (src/search/list-form.ts): the API's
    * APP_URL. Default: this process's configuration (the worker shares the API's); null: no stored forms.
    */

@@ -10,7 +10,9 @@
  * job; the renders of another worker process (scaled out, best on another host) do not wait
  * (docs/operations.md, "Scaling out"). A render held here keeps its BullMQ lock, so a killed process's
  * held renders are taken up by the stalled check like any running job, and `close()` waits for them.
- * Renders wait while index jobs follow one another; each one is bounded (a reindex takes minutes at most,
+ * A sync round of render rows only lends the gate back to the renders (`besideRenders`): holding the
+ * backlog while its own `conversions` are pushed would only slow it. Renders wait while index jobs follow
+ * one another; each one is bounded (a reindex takes minutes at most,
  * a sync a round) and the gate opens between them, so a backlog is delayed, never starved or lost.
  */
 
@@ -23,7 +25,13 @@ export interface IndexFirst {
    * Never rejects.
    */
   idle(): Promise<void>;
-  /** Whether an index job runs now. */
+  /**
+   * Runs `work`, a part of the running index job, with the gate open: renders start meanwhile, and the
+   * gate closes again when `work` settles. For a sync round of render rows only: the backlog's own
+   * `conversions`, which held renders would only delay (a round's Meilisearch waits left the cores idle).
+   */
+  besideRenders<T>(work: () => Promise<T>): Promise<T>;
+  /** Whether an index job runs now (one lending the gate to renders does not count). */
   readonly busy: boolean;
   /** Index jobs run so far with the gate closed, and renders that had to wait for one (counters). */
   readonly stats: { indexJobs: number; heldRenders: number };
@@ -48,6 +56,16 @@ export function createIndexFirst(): IndexFirst {
       } finally {
         running--;
         if (running === 0) open();
+      }
+    },
+    async besideRenders(work) {
+      if (running === 0) return work(); // not inside `indexing`
+      running--;
+      if (running === 0) open();
+      try {
+        return await work();
+      } finally {
+        running++;
       }
     },
     idle() {

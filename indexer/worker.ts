@@ -324,6 +324,7 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
       requestSync: () => enqueueSync(queue),
     },
     announce: (indexes) => advanceGenerations(announcer, config.redisPrefix, indexes),
+    ...(renders ? { besideRenders: (work) => indexFirst.besideRenders(work) } : {}),
     ...(purger.enabled ? { purge: (tags: Iterable<string>) => purger.purge(tags) } : {}),
   };
   // Before taking jobs: no job of this process is building yet, so any build index of ours is an orphan

@@ -26,6 +26,7 @@ import {
   RASTER_MIME_TYPES,
   type RenderFormat,
 } from '../../src/catalog/rendition-formats';
+import { release } from '../render/input';
 import { OversizeInputError, renderFormats, RenderInputError, UnsupportedInputError } from '../render/sharp';
 
 export interface RenderResult {
@@ -242,6 +243,8 @@ export async function runRender(
       created_at: ctx.db.fn.now(),
     });
   }
+  // Written and measured: their memory is freed now rather than by a full collection (render/input.ts).
+  for (const r of renditions) release(r.data);
   // Stale rows not replaced now: inactive formats and (with `only`) formats of an older original left out.
   const renderedKeys = new Set(renditions.map((r) => r.key));
   const gone = stale.filter((r) => !renderedKeys.has(r.format_key));

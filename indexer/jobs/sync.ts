@@ -187,17 +187,22 @@ export async function syncOutbox(
       // One vocabulary per round for every document it builds, rebuilds included (indexer/vocabulary.ts);
       // a round of render rows only changes nothing the vocabulary reads and reuses the last one.
       const renderOnly = rows.every((r) => RENDER_ROW_ENTITIES.has(r.entity));
-      const last = lastLexicon.get(ctx.db);
-      if (renderOnly && last && Date.now() - last.at < LEXICON_REUSE_MS) {
-        tags = await withLoadedLexicon(ctx.db, last.lexicon, () => applyRound(ctx, rows, result));
-      } else {
-        lastLexicon.delete(ctx.db);
-        await withLexicon(ctx.db, async () => {
-          tags = await applyRound(ctx, rows, result);
-          const lexicon = scopeLexicon(ctx.db);
-          if (lexicon) lastLexicon.set(ctx.db, { lexicon, at: Date.now() });
-        });
-      }
+      const apply = async () => {
+        const last = lastLexicon.get(ctx.db);
+        if (renderOnly && last && Date.now() - last.at < LEXICON_REUSE_MS) {
+          tags = await withLoadedLexicon(ctx.db, last.lexicon, () => applyRound(ctx, rows, result));
+        } else {
+          lastLexicon.delete(ctx.db);
+          await withLexicon(ctx.db, async () => {
+            tags = await applyRound(ctx, rows, result);
+            const lexicon = scopeLexicon(ctx.db);
+            if (lexicon) lastLexicon.set(ctx.db, { lexicon, at: Date.now() });
+          });
+        }
+      };
+      // The renders' own rows: the render backlog goes on meanwhile (indexer/priority.ts).
+      if (renderOnly && ctx.besideRenders) await ctx.besideRenders(apply);
+      else await apply();
     } catch (error) {
       await ctx
         .db('index_outbox')

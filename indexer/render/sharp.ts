@@ -15,6 +15,8 @@
  *   fully opaque, found by a scan of the alpha bytes; a decode without alpha, e.g. any JPEG's, is never
  *   scanned): then lossy WebP with lossless-quality alpha, which keeps the alpha at a fraction of PNG's
  *   size. `quality` applies to both; null means DEFAULT_QUALITY.
+ * - The raw buffer is freed as soon as the last format is encoded (input.ts `release`), not left to V8's
+ *   collections, which a worker's heap makes costly.
  * - Metadata (EXIF, XMP, ICC) is stripped: sharp writes none unless asked; colours are converted to sRGB.
  * - One read: a JPEG, PNG, WebP, GIF or TIFF (told by its first bytes, input.ts) is decoded at once with
  *   the limit as sharp's `limitInputPixels`, which the decoder checks on the header it reads anyway; only
@@ -46,7 +48,7 @@ import {
   RenderInputError,
   type Decoded,
 } from './decode';
-import { hasTransparentPixel, readHead, sniff } from './input';
+import { hasTransparentPixel, readHead, release, sniff } from './input';
 
 export { OversizeInputError, RenderInputError, UnsupportedInputError } from './decode';
 
@@ -142,6 +144,15 @@ async function renderHeic(
   }
 }
 
+/** `renderAll` from pixels sharp decoded, which are freed when it settles (input.ts, `release`). */
+async function renderDecoded(decoded: Decoded, formats: readonly RenderFormat[]): Promise<Rendition[]> {
+  try {
+    return await renderAll(decoded, formats);
+  } finally {
+    release(decoded.data);
+  }
+}
+
 async function renderAll(decoded: Decoded, formats: readonly RenderFormat[]): Promise<Rendition[]> {
   const renditions: Rendition[] = [];
   for (const format of formats) renditions.push(await renderOne(decoded, format));
@@ -216,9 +227,9 @@ export async function renderFormats(
   }
   const format = sniff(head);
   const direct = format ? await decodeDirect(input, format, maxPixels) : null;
-  if (direct) return renderAll(direct, formats);
+  if (direct) return renderDecoded(direct, formats);
   // Over the limit, HEIF, or not told by its first bytes: the header decides how (or whether) to decode.
   const meta = await inspect(input);
   if (isHeic(meta)) return renderHeic(input, meta, formats, maxPixels);
-  return renderAll(await decode(input, meta, maxPixels), formats);
+  return renderDecoded(await decode(input, meta, maxPixels), formats);
 }

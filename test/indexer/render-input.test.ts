@@ -3,7 +3,7 @@
  * (the decode then starts at once) and transparency from the alpha bytes.
  */
 import sharp from 'sharp';
-import { hasTransparentPixel, readHead, sniff } from '../../indexer/render/input';
+import { hasTransparentPixel, readHead, release, sniff } from '../../indexer/render/input';
 
 const image = (channels: 3 | 4 = 3) =>
   sharp({ create: { width: 8, height: 8, channels, background: { r: 10, g: 20, b: 30, alpha: 1 } } });
@@ -44,5 +44,21 @@ describe('hasTransparentPixel', () => {
     expect(hasTransparentPixel(rgba, 4)).toBe(false);
     expect(hasTransparentPixel(Buffer.from([0, 255, 128, 255]), 2)).toBe(false);
     expect(hasTransparentPixel(Buffer.from([0, 255, 128, 0]), 2)).toBe(true);
+  });
+});
+
+describe('release', () => {
+  it('frees a buffer sharp made, and leaves a view into a larger one alone', async () => {
+    const raw = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
+      .raw()
+      .toBuffer();
+    expect(raw.length).toBe(192);
+    release(raw);
+    expect(raw.length).toBe(0);
+    release(raw); // twice: nothing happens
+    const whole = Buffer.alloc(16, 1);
+    const part = whole.subarray(4, 8);
+    release(part);
+    expect([part.length, whole.length]).toEqual([4, 16]);
   });
 });
