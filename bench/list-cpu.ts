@@ -2,14 +2,15 @@
  * CPU per request of the filtered lists the result cache misses, `/products` (`taxons`, `manufacturer`) and
  * `/media` (`type`, `folder`), measured as CPU time of the API process (/proc, user + system) over a fixed
  * number of requests, so it does not depend on how the machine's cores are shared:
- * `npx tsx bench/list-cpu.ts [--requests N] [--rounds R] [--baseline <other checkout>]`.
+ * `npx tsx bench/list-cpu.ts [--requests N] [--rounds R] [--baseline <other checkout>]...`.
  *
  * It imports the small catalog (seed 1) into a database of its own, starts a bundled Meilisearch, builds
- * the indexes, starts the API (src/server.ts under tsx, limits off for loopback) and, with `--baseline`,
- * the API of another checkout (the code before a change) on the same database, indexes, Redis prefix and
- * APP_URL, measured in the same rounds. Every request is a filter template (bench/api/catalog.ts) with a
- * `per_page` and `page` not sent before to that process, so none is answered from its result cache; prints
- * µs of CPU per request and SQL statements per request per case and round.
+ * the indexes, starts the API (src/server.ts under tsx, limits off for loopback) and, with each
+ * `--baseline`, the API of another checkout (the code before a change) on the same database, indexes,
+ * Redis prefix and APP_URL, measured in the same rounds. Every request is a filter template
+ * (bench/api/catalog.ts), or a product search of a word that starts a product name, with a `per_page` and
+ * `page` not sent before to that process, so none is answered from its result cache; prints µs of CPU per
+ * request and SQL statements per request per case and round.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -69,9 +70,12 @@ async function startServer(root: string, env: Record<string, string>, port: numb
   throw new Error(`the API in ${root} did not start`);
 }
 
-/** Transactions the benchmark database has seen (Postgres flushes these counts about once a second). */
+/**
+ * Transactions the benchmark database has seen. A busy backend flushes these counts at most once a second
+ * and an idle one within ten: read after eleven seconds of quiet.
+ */
 async function transactions(db: Knex): Promise<number> {
-  await sleep(1500);
+  await sleep(11_000);
   const { rows } = await db.raw<{ rows: { n: string }[] }>(
     'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = ?',
     [DATABASE],
@@ -109,14 +113,18 @@ async function uniquePaths(
   return out;
 }
 
-/** µs of CPU of `server` per request over `paths` (each once), and SQL statements per request. */
-async function measure(db: Knex, server: Server, paths: string[]) {
-  const queries = await transactions(db);
+/**
+ * µs of CPU of `server` per request over `paths` (each once), and SQL statements per request; `queries`:
+ * the database's transactions before (the last measure's), which this one advances.
+ */
+async function measure(db: Knex, server: Server, paths: string[], queries: { n: number }) {
   const before = cpuSeconds(server.pid);
   const requests = paths.map((p) => ({ method: 'GET' as const, path: p }));
   const result = await autocannon({ url: server.origin, connections: 8, amount: paths.length, requests });
   const after = cpuSeconds(server.pid);
-  const sql = (await transactions(db)) - queries - 1;
+  const now = await transactions(db);
+  const sql = now - queries.n - 1;
+  queries.n = now;
   const failed = result.non2xx + result.errors;
   if (failed) throw new Error(`${failed} of ${paths.length} requests failed`);
   return { us: ((after - before) * 1e6) / paths.length, sql: sql / paths.length };
@@ -125,7 +133,8 @@ async function measure(db: Knex, server: Server, paths: string[]) {
 async function main(): Promise<void> {
   const amount = Number(arg('--requests', '3000'));
   const rounds = Number(arg('--rounds', '3'));
-  const baselineRoot = arg('--baseline', '');
+  // Each `--baseline <checkout>` is measured beside this one.
+  const baselines = process.argv.flatMap((a, i) => (a === '--baseline' ? [process.argv[i + 1]!] : []));
   const serverUrl = loadConfig().databaseUrl;
   const mediaRoot = path.join(tmpdir(), 'list-cpu-media');
   const meiliDir = path.join(tmpdir(), `list-cpu-meili-${process.pid}`);
@@ -140,26 +149,35 @@ async function main(): Promise<void> {
     await buildIndexes(db, loadConfig({ ...process.env, ...env }), console.log);
     const root = path.resolve(__dirname, '..');
     // Same APP_URL for both: the stored list forms are made for it.
-    if (baselineRoot) servers.push(['baseline', await startServer(baselineRoot, env, await freePort())]);
+    for (const [i, root] of baselines.entries()) {
+      servers.push([`baseline ${i + 1}`, await startServer(root, env, await freePort())]);
+    }
     servers.push(['this', await startServer(root, env, port)]);
     const origin = servers[0]![1].origin;
     const products = await productFilters(db, 400);
     const media = await mediaFilters(db, 400);
     const total = amount * (rounds + 1);
+    const { rows } = await db.raw<{ rows: { word: string }[] }>(
+      `SELECT DISTINCT split_part(names->>'de', ' ', 1) AS word FROM products
+        WHERE is_active AND length(split_part(names->>'de', ' ', 1)) > 3 ORDER BY 1`,
+    );
+    const searches = rows.map((r) => ({ search: r.word }));
     const cases: [string, string[]][] = [
       ['/products filtered', await uniquePaths(origin, '/api/v1/products', products, total)],
       ['/media filtered', await uniquePaths(origin, '/api/v1/media', media, total)],
+      ['/products?search=', await uniquePaths(origin, '/api/v1/products', searches, total)],
     ];
     for (const [name, paths] of cases) {
       if (paths.length < total)
         throw new Error(`${name}: only ${paths.length} unique paths, ${total} needed`);
     }
     const results = new Map<string, number[]>();
+    const queries = { n: await transactions(db) };
     for (let round = 0; round <= rounds; round++) {
       for (const [name, paths] of cases) {
         const slice = paths.slice(round * amount, (round + 1) * amount);
         for (const [which, server] of servers) {
-          const r = await measure(db, server, slice);
+          const r = await measure(db, server, slice, queries);
           if (round === 0) continue; // warm-up
           const label = `${which} API ${name}`;
           results.set(label, [...(results.get(label) ?? []), r.us]);
