@@ -249,7 +249,7 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     const seen: ResultCacheStats = { hits: 0, misses: 0, bypassed: 0 };
     new Counter({
       name: 'api_result_cache_requests_total',
-      help: 'List, search and detail answers by how the result cache served them: hit, miss (asked Meilisearch or Postgres, then kept) or bypassed (no generation known: Redis unreachable, or the cache is off).',
+      help: 'List, search and detail answers, and the look-ups of list filter values, by how the result cache served them: hit, miss (asked Meilisearch or Postgres, then kept) or bypassed (no generation known: Redis unreachable, or the cache is off).',
       labelNames: ['result'] as const,
       registers: [registry],
       collect() {

@@ -283,10 +283,11 @@ function storedPages<P extends ListParams, R extends { id: number }>(
 
 /**
  * What a search of the indexes needs of the app's dependencies: Postgres, Meilisearch, the live uids of
- * the indexes (of this process's prefix) and the German lexicon (tools such as the relevance bench give
- * just these).
+ * the indexes (of this process's prefix), the German lexicon and, where there is one, the result cache
+ * that keeps the filters' look-ups (tools such as the relevance bench give just the others).
  */
-export type SearchDeps = Pick<RouteDeps, 'db' | 'meili' | 'lexicon'> & { indexUids: IndexUids };
+export type SearchDeps = Pick<RouteDeps, 'db' | 'meili' | 'lexicon'> &
+  Partial<Pick<RouteDeps, 'resultCache'>> & { indexUids: IndexUids };
 
 /** What a list's search gets: the route's dependencies and the index uids, computed once at mount. */
 export type ListDeps = RouteDeps & SearchDeps;

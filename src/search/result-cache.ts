@@ -11,6 +11,8 @@
  *   Meilisearch, as without the cache);
  * - an entry that depends on the clock (an image's `valid_until`) expires at that instant;
  * - concurrent identical misses share one Meilisearch call;
+ * - the Postgres look-ups of the lists' filter values are kept here too, under the `catalog` generation and
+ *   their list's index generation together (src/resources/filter-lookups.ts);
  * - memory is bounded in bytes (lru-cache `maxSize`, API_RESULT_CACHE_MB; 0 turns the cache off).
  */
 import type Redis from 'ioredis';
@@ -39,17 +41,23 @@ export interface ResultCacheStats {
   bypassed: number;
 }
 
+/**
+ * What an entry is kept under: one generation, or several (the entry is dropped when any of them
+ * advances), e.g. a look-up of Postgres whose answer a page of an index is built with.
+ */
+export type GenerationKey = GenerationName | readonly GenerationName[];
+
 export interface ResultCache {
   /**
    * The cached value of `key` on `index`, or `load()`'s (then cached). `key` must identify the request
    * completely (endpoint and parsed parameters). Rejections of `load` are passed on and not cached.
    */
-  get<T>(index: GenerationName, key: string, load: () => Promise<Loaded<T>>, now?: number): Promise<T>;
+  get<T>(index: GenerationKey, key: string, load: () => Promise<Loaded<T>>, now?: number): Promise<T>;
   /**
    * The cached value of `key` on `index` when there is one valid at `now` (counted as a hit), else
    * undefined (nothing counted: `get` then loads it): a hit without a Promise, for the hot paths.
    */
-  hit<T>(index: GenerationName, key: string, now?: number): T | undefined;
+  hit<T>(index: GenerationKey, key: string, now?: number): T | undefined;
   readonly stats: ResultCacheStats;
   /** bytes held */
   readonly size: number;
@@ -66,16 +74,16 @@ export function createResultCache(maxBytes: number, generations: GenerationWatch
     get size() {
       return lru?.calculatedSize ?? 0;
     },
-    hit<T>(index: GenerationName, key: string, now = Date.now()): T | undefined {
-      const generation = lru && generations?.current(index);
+    hit<T>(index: GenerationKey, key: string, now = Date.now()): T | undefined {
+      const generation = lru && generationOf(generations, index);
       if (generation === undefined) return undefined;
       const entry = lru!.get(`${index}\u0000${generation}\u0000${key}`);
       if (!entry || entry.expiresAt <= now) return undefined;
       stats.hits += 1;
       return entry.value as T;
     },
-    async get<T>(index: GenerationName, key: string, load: () => Promise<Loaded<T>>, now = Date.now()) {
-      const generation = generations?.current(index);
+    async get<T>(index: GenerationKey, key: string, load: () => Promise<Loaded<T>>, now = Date.now()) {
+      const generation = generationOf(generations, index);
       if (!lru || generation === undefined) {
         stats.bypassed += 1;
         return (await load()).value;
@@ -109,6 +117,19 @@ export function createResultCache(maxBytes: number, generations: GenerationWatch
       return (await loading).value;
     },
   };
+}
+
+/** The generation of `index` (of each of several, joined), or undefined while one is unknown. */
+function generationOf(generations: GenerationWatcher | undefined, index: GenerationKey): string | undefined {
+  if (!generations) return undefined;
+  if (typeof index === 'string') return generations.current(index);
+  let joined = '';
+  for (const name of index) {
+    const generation = generations.current(name);
+    if (generation === undefined) return undefined;
+    joined += `${joined ? '+' : ''}${generation}`;
+  }
+  return joined;
 }
 
 /** The app's result cache, or one that always loads (an app built without `createApp`). */

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { ProductRecord } from '../../catalog/records';
 import { TAXONOMY_FACET_PREFIX } from '../../search/documents';
 import { allOf, anyOf, eq } from '../../search/request';
+import { cachedLookup } from '../filter-lookups';
 import { searchIndex, type ListPage, type SearchDeps } from '../searchable-list';
 import type { ProductListParams, TaxonEntry } from './params';
 
@@ -32,12 +33,12 @@ export const PRODUCT_RECORD_FIELDS: (keyof ProductRecord)[] = [
 ];
 
 export interface FrontendTaxonomy {
-  id: number;
-  slug: string;
+  readonly id: number;
+  readonly slug: string;
   /** its facet attribute in the products index (`taxonomy_<id>`, src/search/documents.ts) */
-  facet: string;
+  readonly facet: string;
   /** requested term slugs that exist in this taxonomy */
-  matched: Set<string>;
+  readonly matched: ReadonlySet<string>;
 }
 
 /** Frontend taxonomies, each with the requested term slugs it has (one query). */
@@ -48,7 +49,7 @@ export async function frontendTaxonomies(db: Knex, slugs: string[]): Promise<Fro
       WHERE tx.frontend ORDER BY tx.position, tx.slug`,
     [slugs],
   );
-  const out = new Map<number, FrontendTaxonomy>();
+  const out = new Map<number, FrontendTaxonomy & { matched: Set<string> }>();
   for (const row of rows) {
     const entry = out.get(row.id) ?? {
       id: row.id,
@@ -60,6 +61,26 @@ export async function frontendTaxonomies(db: Knex, slugs: string[]): Promise<Fro
     out.set(row.id, entry);
   }
   return [...out.values()];
+}
+
+/**
+ * `frontendTaxonomies` of the distinct `slugs` through the look-up cache (src/resources/filter-lookups.ts):
+ * the answer is shared by the requests that name the same slugs, and must not be changed.
+ */
+export function cachedFrontendTaxonomies(
+  deps: Pick<SearchDeps, 'db' | 'resultCache'>,
+  slugs: string[],
+): Promise<FrontendTaxonomy[]> {
+  const sorted = [...new Set(slugs)].sort();
+  return cachedLookup(
+    deps,
+    'products',
+    'frontend-taxonomies',
+    JSON.stringify(sorted),
+    () => frontendTaxonomies(deps.db, sorted),
+    (taxonomies) =>
+      taxonomies.reduce((n, t) => n + 96 + 2 * (t.slug.length + t.facet.length) + 64 * t.matched.size, 0),
+  );
 }
 
 /**
@@ -125,6 +146,27 @@ export async function activeManufacturerSlug(
   return row?.slug;
 }
 
+/**
+ * `activeManufacturerSlug` through the look-up cache (src/resources/filter-lookups.ts); no look-up
+ * without a filter.
+ */
+export async function cachedActiveManufacturerSlug(
+  deps: Pick<SearchDeps, 'db' | 'resultCache'>,
+  params: Pick<ProductListParams, 'manufacturer' | 'maker'>,
+): Promise<string | undefined> {
+  const { manufacturer, maker } = params;
+  if (manufacturer === undefined && maker === undefined) return undefined;
+  const slug = await cachedLookup(
+    deps,
+    'products',
+    'active-manufacturer',
+    JSON.stringify([manufacturer ?? null, maker ?? null]),
+    async () => (await activeManufacturerSlug(deps.db, { manufacturer, maker })) ?? null,
+    (found) => 2 * (found?.length ?? 0),
+  );
+  return slug ?? undefined;
+}
+
 /** A page of products; with `facets=1`, `meta.facets`: taxonomy slug → term slug → matching products. */
 export type ProductPage = ListPage<ProductRecord>;
 
@@ -141,9 +183,12 @@ export async function searchProducts(
   const [taxonomies, manufacturer] = await Promise.all([
     // Postgres only when the request needs it: a plain search or list goes to Meilisearch alone.
     params.taxons.length > 0 || params.facets
-      ? frontendTaxonomies(deps.db, [...new Set(params.taxons.map((t) => t.slug))])
+      ? cachedFrontendTaxonomies(
+          deps,
+          params.taxons.map((t) => t.slug),
+        )
       : [],
-    activeManufacturerSlug(deps.db, params),
+    cachedActiveManufacturerSlug(deps, params),
   ]);
   const filter = allOf([
     ...taxonFilter(params.taxons, taxonomies),

@@ -1,0 +1,215 @@
+/**
+ * CPU per request of the filtered lists the result cache misses, `/products` (`taxons`, `manufacturer`) and
+ * `/media` (`type`, `folder`), measured as CPU time of the API process (/proc, user + system) over a fixed
+ * number of requests, so it does not depend on how the machine's cores are shared:
+ * `npx tsx bench/list-cpu.ts [--requests N] [--rounds R] [--baseline <other checkout>]...`.
+ *
+ * It imports the small catalog (seed 1) into a database of its own, starts a bundled Meilisearch, builds
+ * the indexes, starts the API (src/server.ts under tsx, limits off for loopback) and, with each
+ * `--baseline`, the API of another checkout (the code before a change) on the same database, indexes,
+ * Redis prefix and APP_URL, measured in the same rounds. Every request is a filter template
+ * (bench/api/catalog.ts), or a product search of a word of a product name, with a `per_page` and
+ * `page` not sent before to that process, so none is answered from its result cache; prints µs of CPU per
+ * request and SQL statements per request per case and round.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import type { Knex } from 'knex';
+import { loadConfig } from '../config/env';
+import { createDb, withDatabase } from '../src/db/database';
+import { startBundledMeilisearch } from '../tools/dev/meilisearch';
+import { freePort } from '../tools/dev/free-port';
+import { supervise, type Supervised } from '../tools/dev/supervise';
+import { mediaFilters, productFilters } from './api/catalog';
+import { apiEnv, buildIndexes, prepareSmallDatabase } from './api/services';
+import { listPath } from './api/unique';
+
+const DATABASE = 'catalog_bench_list_cpu';
+
+/** CPU seconds of `pid` (/proc/<pid>/stat utime + stime). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // comm may contain spaces
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  return i === -1 ? fallback : process.argv[i + 1]!;
+}
+
+interface Server {
+  origin: string;
+  pid: number;
+  server: Supervised;
+}
+
+/** The API of checkout `root` (`src/server.ts` under tsx) with `env` on `port`, ready. */
+async function startServer(root: string, env: Record<string, string>, port: number): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'server.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout!.resume();
+  const server = supervise(child, { graceMs: 5000 });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 300 && !server.done; tries++) {
+    const status = await fetch(`${origin}/up`).then(
+      (res) => res.status,
+      () => 0,
+    );
+    if (status === 200) return { origin, pid: child.pid!, server };
+    await sleep(200);
+  }
+  await server.stop();
+  throw new Error(`the API in ${root} did not start`);
+}
+
+/**
+ * Transactions the benchmark database has seen. A busy backend flushes these counts at most once a second
+ * and an idle one within ten: read after eleven seconds of quiet.
+ */
+async function transactions(db: Knex): Promise<number> {
+  await sleep(11_000);
+  const { rows } = await db.raw<{ rows: { n: string }[] }>(
+    'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = ?',
+    [DATABASE],
+  );
+  return Number(rows[0]!.n);
+}
+
+/**
+ * Unique paths of `templates` on `endpoint`: each template with every `per_page` from 1 to 100 and every
+ * page that has items, interleaved across templates, the first `n`.
+ */
+async function uniquePaths(
+  origin: string,
+  endpoint: string,
+  templates: Record<string, string>[],
+  n: number,
+): Promise<string[]> {
+  const lists: string[][] = [];
+  for (const params of templates) {
+    const res = await fetch(`${origin}${listPath(endpoint, { ...params, per_page: 1 })}`);
+    const total = ((await res.json()) as { meta: { total: number } }).meta.total;
+    if (total === 0) continue;
+    const paths: string[] = [];
+    for (let perPage = 1; perPage <= 100; perPage++) {
+      for (let page = 1; (page - 1) * perPage < total; page++) {
+        paths.push(listPath(endpoint, { ...params, per_page: perPage, page }));
+      }
+    }
+    lists.push(paths);
+  }
+  const out: string[] = [];
+  for (let i = 0; out.length < n && lists.some((l) => i < l.length); i++) {
+    for (const l of lists) if (i < l.length && out.length < n) out.push(l[i]!);
+  }
+  return out;
+}
+
+/**
+ * µs of CPU of `server` per request over `paths` (each once), and SQL statements per request; `queries`:
+ * the database's transactions before (the last measure's), which this one advances.
+ */
+async function measure(db: Knex, server: Server, paths: string[], queries: { n: number }) {
+  const before = cpuSeconds(server.pid);
+  // Each connection would go through a `requests` list from its start (the same paths eight times): one
+  // request whose path each send takes from the shared list sends every path exactly once.
+  let next = 0;
+  const requests = [
+    {
+      method: 'GET' as const,
+      setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[next++ % paths.length]! }),
+    },
+  ];
+  const result = await autocannon({ url: server.origin, connections: 8, amount: paths.length, requests });
+  const after = cpuSeconds(server.pid);
+  const now = await transactions(db);
+  const sql = now - queries.n - 1;
+  queries.n = now;
+  const failed = result.non2xx + result.errors;
+  if (failed) throw new Error(`${failed} of ${paths.length} requests failed`);
+  return { us: ((after - before) * 1e6) / paths.length, sql: sql / paths.length };
+}
+
+async function main(): Promise<void> {
+  const amount = Number(arg('--requests', '3000'));
+  const rounds = Number(arg('--rounds', '3'));
+  // Each `--baseline <checkout>` is measured beside this one.
+  const baselines = process.argv.flatMap((a, i) => (a === '--baseline' ? [process.argv[i + 1]!] : []));
+  const serverUrl = loadConfig().databaseUrl;
+  const mediaRoot = path.join(tmpdir(), 'list-cpu-media');
+  const meiliDir = path.join(tmpdir(), `list-cpu-meili-${process.pid}`);
+  process.on('exit', () => rmSync(meiliDir, { recursive: true, force: true }));
+  const url = await prepareSmallDatabase(serverUrl, DATABASE, mediaRoot, console.log);
+  const db = createDb(withDatabase(serverUrl, DATABASE), 1);
+  const meili = await startBundledMeilisearch({ dataDir: meiliDir });
+  const servers: [string, Server][] = [];
+  try {
+    const port = await freePort();
+    const env = { ...(await apiEnv(url, meili, port)), MEDIA_ROOT: mediaRoot };
+    await buildIndexes(db, loadConfig({ ...process.env, ...env }), console.log);
+    const root = path.resolve(__dirname, '..');
+    // Same APP_URL for both: the stored list forms are made for it.
+    for (const [i, root] of baselines.entries()) {
+      servers.push([`baseline ${i + 1}`, await startServer(root, env, await freePort())]);
+    }
+    servers.push(['this', await startServer(root, env, port)]);
+    const origin = servers[0]![1].origin;
+    const products = await productFilters(db, 400);
+    const media = await mediaFilters(db, 400);
+    const total = amount * (rounds + 1);
+    const { rows } = await db.raw<{ rows: { word: string }[] }>(
+      `SELECT DISTINCT w AS word FROM products, regexp_split_to_table(names->>'de', '\\s+') AS w
+        WHERE is_active AND w ~ '^[[:alpha:]]{4,}$' ORDER BY 1`,
+    );
+    const searches = rows.map((r) => ({ search: r.word }));
+    const cases: [string, string[]][] = [
+      ['/products filtered', await uniquePaths(origin, '/api/v1/products', products, total)],
+      ['/media filtered', await uniquePaths(origin, '/api/v1/media', media, total)],
+      ['/products?search=', await uniquePaths(origin, '/api/v1/products', searches, total)],
+    ];
+    for (const [name, paths] of cases) {
+      if (paths.length < total)
+        throw new Error(`${name}: only ${paths.length} unique paths, ${total} needed`);
+    }
+    const results = new Map<string, number[]>();
+    const queries = { n: await transactions(db) };
+    for (let round = 0; round <= rounds; round++) {
+      for (const [name, paths] of cases) {
+        const slice = paths.slice(round * amount, (round + 1) * amount);
+        for (const [which, server] of servers) {
+          const r = await measure(db, server, slice, queries);
+          if (round === 0) continue; // warm-up
+          const label = `${which} API ${name}`;
+          results.set(label, [...(results.get(label) ?? []), r.us]);
+          console.log(
+            `round ${round}  ${label.padEnd(34)} ${r.us.toFixed(1)} µs CPU/request, ${r.sql.toFixed(2)} SQL/request`,
+          );
+        }
+      }
+    }
+    console.log('median (least):');
+    for (const [label, xs] of results) {
+      const sorted = [...xs].sort((a, b) => a - b);
+      console.log(
+        `  ${label.padEnd(34)} ${sorted[Math.floor(xs.length / 2)]!.toFixed(1)} µs (${sorted[0]!.toFixed(1)} µs)`,
+      );
+    }
+  } finally {
+    for (const [, s] of servers) await s.server.stop();
+    await meili.stop();
+    await db.destroy();
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
