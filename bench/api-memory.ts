@@ -239,8 +239,14 @@ async function main(): Promise<void> {
         failures = 0;
         const t0 = Date.now();
         const after: string[] = [];
+        let zipfHits = '';
         for (const [name, paths] of phases) {
+          const c0 = name === 'Zipf mix' ? await apiCounters(api.origin, token.plain) : undefined;
           await drive(api.origin, paths);
+          if (c0) {
+            const c1 = await apiCounters(api.origin, token.plain);
+            zipfHits = `Zipf mix: ${c1.cacheHits - c0.cacheHits} hits, ${c1.cacheMisses - c0.cacheMisses} misses`;
+          }
           after.push(`${name} ${rssMb(api.pid).current}`);
         }
         const cpu = cpuMs(api.pid) - cpu0;
@@ -251,7 +257,7 @@ async function main(): Promise<void> {
         log(
           `[${round}] ${v.name}: before ${before} MB, peak ${peak} MB, after RSS/heap used/total/external ` +
             `${mem.rss}/${mem.heapUsed}/${mem.heapTotal}/${mem.external} MB, CPU ${((cpu * 1000) / total).toFixed(0)} µs/request, ` +
-            `${seconds.toFixed(0)} s, ${failures} non-2xx, cache hits ${counters.cacheHits} misses ${counters.cacheMisses} bypassed ${counters.cacheBypassed}; RSS after each phase: ${after.join(', ')}`,
+            `${seconds.toFixed(0)} s, ${failures} non-2xx, cache hits ${counters.cacheHits} misses ${counters.cacheMisses} bypassed ${counters.cacheBypassed} (${zipfHits}); RSS after each phase: ${after.join(', ')}`,
         );
         await api.server.stop();
       }
