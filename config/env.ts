@@ -48,11 +48,11 @@ const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 export const DEFAULT_RENDER_MAX_PIXELS = 12_000_000;
 
 /**
- * API_RESULT_CACHE_MB's default: room for the bench's Zipf mix of product searches (282 distinct pages)
- * about twice over, so repeated traffic stays answered from memory, at half the memory of a cache twice
- * this size (docs/operations.md, API memory).
+ * API_RESULT_CACHE_MB's default: room for the bench's Zipf mix of product searches (282 distinct pages,
+ * about 17 MB) with a third to spare, so the mix's hit rate is that of an unbounded cache; each MB more
+ * costs about 1.25 MB of peak RSS under load (docs/operations.md, API memory).
  */
-export const DEFAULT_RESULT_CACHE_MB = 32;
+export const DEFAULT_RESULT_CACHE_MB = 24;
 
 const urlWith = (...protocols: string[]) =>
   z

@@ -219,7 +219,8 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
       log,
       run.durationSec >= 10 ? undefined : ['products', 'media'],
     );
-    // The measured API child runs with production's heap flags (config/runtime.ts); BENCH_API_NODE_ARGS
+    // Both API children run with production's heap flags (config/runtime.ts): without them the
+    // rate-limited child's peak RSS measured V8's defaults, not the API. BENCH_API_NODE_ARGS
     // (space-separated, `none` for V8's defaults) replaces them for experiments.
     const given = process.env.BENCH_API_NODE_ARGS;
     const apiNodeArgs =
@@ -227,7 +228,7 @@ export async function benchApi(options: ApiBenchOptions): Promise<ApiBenchResult
     log(`API child node flags: ${apiNodeArgs.join(' ') || "none (V8's defaults)"}`);
     const api: Child = await startApi(env, apiPort, apiNodeArgs);
     stops.push(() => api.server.stop());
-    const limitedApi: Child = await startApi(rateLimitedApiEnv(env, limitedPort), limitedPort);
+    const limitedApi: Child = await startApi(rateLimitedApiEnv(env, limitedPort), limitedPort, apiNodeArgs);
     stops.push(() => limitedApi.server.stop());
     const statics: Child = await startStatic(staticPort);
     stops.push(() => statics.server.stop());

@@ -11,9 +11,6 @@
  * Its UI pages and static files need the header too; docs/operations.md ("The dashboard in a browser") says
  * how an operator gets it into a browser.
  */
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
 import { Router, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { authOf, can, requireToken } from '../http/auth';
@@ -28,8 +25,18 @@ export const DASHBOARD_PATH = '/admin/queues';
 /** The methods that only read; Bull Board's write API uses PUT, POST and PATCH. */
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
-/** A Bull Board over the index queue and (when given) the render queue; read-only refuses every change. */
+/**
+ * A Bull Board over the index queue and (when given) the render queue; read-only refuses every change.
+ * Bull Board's modules are loaded here, on the dashboard's first authorized request, not with the app: an
+ * API process nobody opens the dashboard in never holds them (several MB of resident memory).
+ */
 function board(queue: IndexQueue, renderQueue: RenderQueue | undefined, readOnlyMode: boolean): Router {
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, see above */
+  const { createBullBoard } = require('@bull-board/api') as typeof import('@bull-board/api');
+  const { BullMQAdapter } =
+    require('@bull-board/api/bullMQAdapter') as typeof import('@bull-board/api/bullMQAdapter');
+  const { ExpressAdapter } = require('@bull-board/express') as typeof import('@bull-board/express');
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(DASHBOARD_PATH);
   createBullBoard({
@@ -63,14 +70,14 @@ const queueWrites: RequestHandler = (req, _res, next) => {
 
 /**
  * The dashboard with its token checks (mount it at `DASHBOARD_PATH`): readers get the read-only board,
- * tokens with `ops:queues:write` the writable one.
+ * tokens with `ops:queues:write` the writable one (both made on the first request that passes the checks).
  */
 export function dashboardRouter(db: Knex, queue: IndexQueue, renderQueue?: RenderQueue): Router {
-  const writable = board(queue, renderQueue, false);
-  const readOnly = board(queue, renderQueue, true);
+  let boards: { writable: Router; readOnly: Router } | undefined;
   const router = Router();
   router.use(requireToken(db, OPS_READ), queueWrites, (req, res, next) => {
-    const chosen = can(authOf(req).abilities, QUEUES_WRITE) ? writable : readOnly;
+    boards ??= { writable: board(queue, renderQueue, false), readOnly: board(queue, renderQueue, true) };
+    const chosen = can(authOf(req).abilities, QUEUES_WRITE) ? boards.writable : boards.readOnly;
     chosen(req, res, next);
   });
   return router;
