@@ -4,7 +4,7 @@
 #
 #   docker build -t catalog-media-read-api .
 #   docker run --env-file .env catalog-media-read-api                                   # the API (default command)
-#   docker run --env-file .env catalog-media-read-api node --max-semi-space-size=16 dist/indexer/worker.js   # the worker
+#   docker run --env-file .env catalog-media-read-api node --max-semi-space-size=16 --heap-growing-percent=30 dist/indexer/worker.js   # the worker
 #   docker run --env-file .env catalog-media-read-api node dist/src/cli/db-migrate.js   # the migrations
 #   docker run --env-file .env catalog-media-read-api npm run reindex -- all --wait     # any operators' command
 #

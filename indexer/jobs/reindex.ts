@@ -4,7 +4,8 @@
  * until the swap, the new ones after it).
  */
 import { INDEX_NAMES, type IndexName } from '../../src/search/indexes';
-import { documentOptions, liveUid, type IndexerContext } from '../context';
+import { liveUid, type IndexerContext } from '../context';
+import { addDocumentsBody, documentsBody } from '../documents-body';
 import type { IndexDefinition } from '../indexes/types';
 import { MeilisearchApiError, type Meilisearch } from 'meilisearch';
 import { ensureIndex, indexExists, MeiliTaskError, TaskWindow, waitForTask } from '../meili-tasks';
@@ -106,9 +107,9 @@ async function pushAll(
       if (ids.length === 0) break;
       const last = ids[ids.length - 1]!;
       if (last <= afterId) throw new Error(`${definition.name}.ids() did not advance past id ${afterId}`);
-      const docs = await definition.documents(ctx.db, ids, documentOptions(ctx));
-      documents += docs.length;
-      const task = docs.length > 0 ? index.addDocuments(docs, { primaryKey: 'id' }) : null;
+      const body = await documentsBody(ctx, definition, ids);
+      documents += body.ids.length;
+      const task = body.ids.length > 0 ? addDocumentsBody(index, body) : null;
       await window.push(task, () => {
         pushed += ids.length;
         // Progress is advisory: a failed report (Redis hiccup) must not fail or stall the build.

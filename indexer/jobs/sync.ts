@@ -5,7 +5,8 @@
  * a failure records `attempts` and `last_error` on them and rethrows, so BullMQ retries with backoff.
  */
 import { INDEX_NAMES, type IndexName } from '../../src/search/indexes';
-import { documentOptions, liveUid, type IndexerContext } from '../context';
+import { liveUid, type IndexerContext } from '../context';
+import { addDocumentsBody, documentsBody } from '../documents-body';
 import { planChanges, type OutboxRow } from '../fanout';
 import type { IndexDefinition } from '../indexes/types';
 import { indexExists, TaskWindow } from '../meili-tasks';
@@ -72,12 +73,12 @@ async function pushDocuments(
   let deleted = 0;
   for (let start = 0; start < ids.length; start += ctx.push.batchSize) {
     const batch = ids.slice(start, start + ctx.push.batchSize);
-    const docs = await definition.documents(ctx.db, batch, documentOptions(ctx));
-    const kept = new Set(docs.map((d) => d.id));
+    const body = await documentsBody(ctx, definition, batch);
+    const kept = new Set(body.ids);
     const gone = batch.filter((id) => !kept.has(id));
-    if (docs.length > 0) await window.push(index.addDocuments(docs, { primaryKey: 'id' }));
+    if (body.ids.length > 0) await window.push(addDocumentsBody(index, body));
     if (gone.length > 0) await window.push(index.deleteDocuments(gone));
-    upserted += docs.length;
+    upserted += body.ids.length;
     deleted += gone.length;
   }
   await window.drain();
