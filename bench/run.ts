@@ -20,7 +20,8 @@
  *   limits counted (a second API child); freshness (import commit → visible, with the real worker); the
  *   API's RSS; `--duration` seconds per case (default 20), `--connections` (default 16). Also the full
  *   reindex time and SQL queries per detail. `--diagnose` adds three single-connection cases,
- *   `--profile` a CPU profile of the API under the unique product search and the product and media details.
+ *   `--profile` a CPU profile of the API under the unique product search and the product and media details
+ *   (BENCH_KEEP_PROFILES=1 keeps them in .data/bench/profiles/api).
  * - Edge (bench/edge/): the API behind a real Varnish (deploy/varnish/default.vcl): the Zipf mix through
  *   Varnish against the API alone and the details against the bare Express child, `--duration` ÷ 2 seconds
  *   per case; freshness through Varnish with the worker purging it; answers behind Postgres while imports

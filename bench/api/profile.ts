@@ -4,7 +4,7 @@
  * writes the profile), then the profile's samples summed by function (self time) and by module (the
  * package under node_modules, node's internals, or the project file).
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { CpuPids } from './cpu';
@@ -134,7 +134,14 @@ export async function profileCase(
     }
     const file = (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the profiled API child wrote no .cpuprofile');
-    const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CpuProfile;
+    const text = await readFile(path.join(dir, file), 'utf8');
+    // BENCH_KEEP_PROFILES=1 keeps each case's profile for a look with a call tree (Chrome DevTools).
+    if (process.env.BENCH_KEEP_PROFILES === '1') {
+      const kept = path.join(ROOT, '.data', 'bench', 'profiles', 'api');
+      await mkdir(kept, { recursive: true });
+      await writeFile(path.join(kept, `${spec.name.replace(/[^A-Za-z0-9]+/g, '-')}.cpuprofile`), text);
+    }
+    const profile = JSON.parse(text) as CpuProfile;
     return { name: spec.name, rps, ...summarize(profile, 12, fromUs) };
   } finally {
     await rm(dir, { recursive: true, force: true });
