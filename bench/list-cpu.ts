@@ -20,6 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import { loadConfig } from '../config/env';
+import { API_NODE_FLAGS } from '../config/runtime';
 import { createDb, withDatabase } from '../src/db/database';
 import { startBundledMeilisearch } from '../tools/dev/meilisearch';
 import { freePort } from '../tools/dev/free-port';
@@ -48,9 +49,11 @@ interface Server {
   server: Supervised;
 }
 
-/** The API of checkout `root` (`src/server.ts` under tsx) with `env` on `port`, ready. */
+/** The API of checkout `root` (`src/server.ts` under tsx, `API_NODE_FLAGS`) with `env` on `port`, ready. */
 async function startServer(root: string, env: Record<string, string>, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'server.ts')], {
+  // With production's heap flags: the young generation's size decides much of a miss's collections.
+  const args = [...API_NODE_FLAGS, '--import', 'tsx', path.join(root, 'src', 'server.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
