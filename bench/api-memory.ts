@@ -1,7 +1,7 @@
 /**
  * The API's memory under a fixed load, A/B: `npx tsx bench/api-memory.ts <variant.json>...` (or
  * `--variants '<json array>'`). Each variant is `{ name, dist?, nodeArgs?, env?, limited? }`: a compiled
- * API (`dist`, default a fresh build of this tree into .scratch/api-memory-dist) started with `nodeArgs`
+ * API (`dist`, default a fresh build of this tree into .data/bench/api-memory-dist) started with `nodeArgs`
  * (default the production flags, config/runtime.ts) and `env` added to the bench API's (bench/api/services.ts
  * `apiEnv`; `limited` counts loopback as a guest, as the bench's rate-limited child). Every variant gets
  * a fresh API process over the same services (the medium catalog database of `npm run bench -- --only api`,
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   if (variants.length === 0) variants.push({ name: 'this tree' });
   const log = (m: string) => console.log(m);
 
-  const defaultDist = path.join(ROOT, '.scratch', 'api-memory-dist');
+  const defaultDist = path.join(ROOT, '.data', 'bench', 'api-memory-dist');
   if (variants.some((v) => !v.dist)) {
     log('building this tree...');
     execFileSync(process.execPath, ['scripts/build.mjs', '--out-dir', defaultDist], { cwd: ROOT });
