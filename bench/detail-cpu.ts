@@ -11,10 +11,7 @@
  * With `--baseline` the API of another checkout (the code before a change) runs beside it, measured in
  * the same rounds. `Express+headers` is the bare Express child sending the API's response headers too. Meilisearch is not started: the details are answered from Postgres and the result cache.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -22,18 +19,11 @@ import type { Knex } from 'knex';
 import { loadConfig } from '../config/env';
 import { createDb, withDatabase } from '../src/db/database';
 import { freePort } from '../tools/dev/free-port';
-import { supervise } from '../tools/dev/supervise';
 import { mediaDetailIds } from './api/catalog';
 import { prepareSmallDatabase, startApi, startExpressWithBodiesOf, type Child } from './api/services';
+import { argValue, cpuSeconds, startCheckoutApi, transactions, type CheckoutApi } from './checkout-api';
 
 const DATABASE = 'catalog_bench_detail_cpu';
-
-/** CPU seconds of `pid` in user space and in the kernel (/proc/<pid>/stat utime, stime). */
-function cpuSeconds(pid: number): { user: number; system: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // comm may contain spaces
-  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
-}
 
 /** µs of CPU per request, all of it and the part spent in the kernel. */
 interface PerRequest {
@@ -42,45 +32,16 @@ interface PerRequest {
   sql: number;
 }
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(name);
-  return i === -1 ? fallback : process.argv[i + 1]!;
-}
-
 /**
  * Another checkout's API (`<root>/src/server.ts`, e.g. the code before a change, with its own node_modules
  * link) on a free port, ready: measured in the same run as this one.
  */
-async function startBaseline(root: string, env: (port: number) => Record<string, string>): Promise<Child> {
+async function startBaseline(
+  root: string,
+  env: (port: number) => Record<string, string>,
+): Promise<CheckoutApi> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'server.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  child.stdout!.resume(); // read and dropped, as the API child's (a request log at `info` costs the same)
-  const server = supervise(child, { graceMs: 5000 });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 300 && !server.done; tries++) {
-    const status = await fetch(`${origin}/up`).then(
-      (res) => res.status,
-      () => 0,
-    );
-    if (status === 200) return { origin, pid: child.pid!, server, tail: [] };
-    await sleep(200);
-  }
-  await server.stop();
-  throw new Error(`the baseline API in ${root} did not start`);
-}
-
-/** Transactions the benchmark database has seen (Postgres flushes these counts about once a second). */
-async function transactions(db: Knex): Promise<number> {
-  await sleep(1500);
-  const { rows } = await db.raw<{ rows: { n: string }[] }>(
-    'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = ?',
-    [DATABASE],
-  );
-  return Number(rows[0]!.n);
+  return startCheckoutApi(root, env(port), port);
 }
 
 /**
@@ -95,11 +56,11 @@ async function cpuPerRequest(
   amount: number,
 ): Promise<PerRequest> {
   const requests = paths.map((p) => ({ method: 'GET' as const, path: p }));
-  const queries = await transactions(db);
+  const queries = await transactions(db, DATABASE, 1500);
   const before = cpuSeconds(pid);
   const result = await autocannon({ url: origin, connections: 16, amount, requests });
   const after = cpuSeconds(pid);
-  const sql = (await transactions(db)) - queries - 1;
+  const sql = (await transactions(db, DATABASE, 1500)) - queries - 1;
   const failed = result.non2xx + result.errors;
   if (failed) throw new Error(`${failed} of ${amount} requests failed`);
   const system = ((after.system - before.system) * 1e6) / amount;
@@ -107,9 +68,9 @@ async function cpuPerRequest(
 }
 
 async function main(): Promise<void> {
-  const amount = Number(arg('--requests', '20000'));
-  const rounds = Number(arg('--rounds', '3'));
-  const logLevel = arg('--log-level', 'warn');
+  const amount = Number(argValue('--requests', '20000'));
+  const rounds = Number(argValue('--rounds', '3'));
+  const logLevel = argValue('--log-level', 'warn');
   const profile = process.argv.includes('--profile');
   const serverUrl = loadConfig().databaseUrl;
   const mediaRoot = path.join(tmpdir(), 'detail-cpu-media');
@@ -147,7 +108,7 @@ async function main(): Promise<void> {
     apiPort,
     profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   );
-  const baselineRoot = arg('--baseline', '');
+  const baselineRoot = argValue('--baseline', '');
   const baseline = baselineRoot ? await startBaseline(baselineRoot, apiEnv) : undefined;
   let express: Child | undefined;
   try {
@@ -157,7 +118,7 @@ async function main(): Promise<void> {
       await freePort(),
       path.join(tmpdir(), `detail-cpu-bodies-${process.pid}.json`),
     );
-    type Case = [string, Child, string[]];
+    type Case = [string, Pick<Child, 'origin' | 'pid'>, string[]];
     const cases: Case[] = [
       ...(baseline ? [['baseline API /media/{media}', baseline, media] as Case] : []),
       ['API /media/{media}', api, media],
@@ -167,7 +128,7 @@ async function main(): Promise<void> {
       ['API /products/{slug}', api, products],
       ['Express /products/{slug}', express, products],
     ];
-    const only = arg('--only', '');
+    const only = argValue('--only', '');
     const chosen = cases.filter(([name]) => name.includes(only));
     for (const [, child, paths] of chosen) await cpuPerRequest(db, child.origin, child.pid, paths, 5000);
     const results = new Map<string, PerRequest[]>();

@@ -12,11 +12,9 @@
  * `page` not sent before to that process, so none is answered from its result cache; prints µs of CPU per
  * request and SQL statements per request per case and round.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import { loadConfig } from '../config/env';
@@ -24,66 +22,22 @@ import { API_NODE_FLAGS } from '../config/runtime';
 import { createDb, withDatabase } from '../src/db/database';
 import { startBundledMeilisearch } from '../tools/dev/meilisearch';
 import { freePort } from '../tools/dev/free-port';
-import { supervise, type Supervised } from '../tools/dev/supervise';
 import { mediaFilters, productFilters } from './api/catalog';
 import { apiEnv, buildIndexes, prepareSmallDatabase } from './api/services';
 import { listPath } from './api/unique';
+import { argValue, cpuSeconds, startCheckoutApi, transactions, type CheckoutApi } from './checkout-api';
 
 const DATABASE = 'catalog_bench_list_cpu';
 
-/** CPU seconds of `pid` (/proc/<pid>/stat utime + stime). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // comm may contain spaces
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+/** CPU seconds of `pid`, user space and kernel together. */
+function cpuTotal(pid: number): number {
+  const { user, system } = cpuSeconds(pid);
+  return user + system;
 }
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(name);
-  return i === -1 ? fallback : process.argv[i + 1]!;
-}
-
-interface Server {
-  origin: string;
-  pid: number;
-  server: Supervised;
-}
-
-/** The API of checkout `root` (`src/server.ts` under tsx, `API_NODE_FLAGS`) with `env` on `port`, ready. */
-async function startServer(root: string, env: Record<string, string>, port: number): Promise<Server> {
-  // With production's heap flags: the young generation's size decides much of a miss's collections.
-  const args = [...API_NODE_FLAGS, '--import', 'tsx', path.join(root, 'src', 'server.ts')];
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  child.stdout!.resume();
-  const server = supervise(child, { graceMs: 5000 });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 300 && !server.done; tries++) {
-    const status = await fetch(`${origin}/up`).then(
-      (res) => res.status,
-      () => 0,
-    );
-    if (status === 200) return { origin, pid: child.pid!, server };
-    await sleep(200);
-  }
-  await server.stop();
-  throw new Error(`the API in ${root} did not start`);
-}
-
-/**
- * Transactions the benchmark database has seen. A busy backend flushes these counts at most once a second
- * and an idle one within ten: read after eleven seconds of quiet.
- */
-async function transactions(db: Knex): Promise<number> {
-  await sleep(11_000);
-  const { rows } = await db.raw<{ rows: { n: string }[] }>(
-    'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = ?',
-    [DATABASE],
-  );
-  return Number(rows[0]!.n);
+/** The API of checkout `root` with production's heap flags: the young generation decides much of a miss's collections. */
+function startServer(root: string, env: Record<string, string>, port: number): Promise<CheckoutApi> {
+  return startCheckoutApi(root, env, port, API_NODE_FLAGS);
 }
 
 /**
@@ -120,8 +74,8 @@ async function uniquePaths(
  * µs of CPU of `server` per request over `paths` (each once), and SQL statements per request; `queries`:
  * the database's transactions before (the last measure's), which this one advances.
  */
-async function measure(db: Knex, server: Server, paths: string[], queries: { n: number }) {
-  const before = cpuSeconds(server.pid);
+async function measure(db: Knex, server: CheckoutApi, paths: string[], queries: { n: number }) {
+  const before = cpuTotal(server.pid);
   // Each connection would go through a `requests` list from its start (the same paths eight times): one
   // request whose path each send takes from the shared list sends every path exactly once.
   let next = 0;
@@ -132,8 +86,8 @@ async function measure(db: Knex, server: Server, paths: string[], queries: { n: 
     },
   ];
   const result = await autocannon({ url: server.origin, connections: 8, amount: paths.length, requests });
-  const after = cpuSeconds(server.pid);
-  const now = await transactions(db);
+  const after = cpuTotal(server.pid);
+  const now = await transactions(db, DATABASE, 11_000);
   const sql = now - queries.n - 1;
   queries.n = now;
   const failed = result.non2xx + result.errors;
@@ -142,8 +96,8 @@ async function measure(db: Knex, server: Server, paths: string[], queries: { n: 
 }
 
 async function main(): Promise<void> {
-  const amount = Number(arg('--requests', '3000'));
-  const rounds = Number(arg('--rounds', '3'));
+  const amount = Number(argValue('--requests', '3000'));
+  const rounds = Number(argValue('--rounds', '3'));
   // Each `--baseline <checkout>` is measured beside this one.
   const baselines = process.argv.flatMap((a, i) => (a === '--baseline' ? [process.argv[i + 1]!] : []));
   const serverUrl = loadConfig().databaseUrl;
@@ -153,7 +107,7 @@ async function main(): Promise<void> {
   const url = await prepareSmallDatabase(serverUrl, DATABASE, mediaRoot, console.log);
   const db = createDb(withDatabase(serverUrl, DATABASE), 1);
   const meili = await startBundledMeilisearch({ dataDir: meiliDir });
-  const servers: [string, Server][] = [];
+  const servers: [string, CheckoutApi][] = [];
   try {
     const port = await freePort();
     const env = { ...(await apiEnv(url, meili, port)), MEDIA_ROOT: mediaRoot };
@@ -183,7 +137,7 @@ async function main(): Promise<void> {
         throw new Error(`${name}: only ${paths.length} unique paths, ${total} needed`);
     }
     const results = new Map<string, number[]>();
-    const queries = { n: await transactions(db) };
+    const queries = { n: await transactions(db, DATABASE, 11_000) };
     for (let round = 0; round <= rounds; round++) {
       for (const [name, paths] of cases) {
         const slice = paths.slice(round * amount, (round + 1) * amount);
