@@ -14,6 +14,7 @@
  * Only what the public (or CMS) filter itself would read is kept, under a key naming the look-up: an
  * answer never holds a record its look-up would not return.
  */
+import type { Knex } from 'knex';
 import type { RouteDeps } from '../deps';
 import type { IndexName } from '../search/indexes';
 import { resultCacheOf } from '../search/result-cache';
@@ -38,4 +39,25 @@ export function cachedLookup<T>(
     const value = await load();
     return { value, size: size(value) + 64 };
   });
+}
+
+/**
+ * The id of the folder `slug` names as `find` reads it (a public or an active folder), through the cache
+ * under look-up `name` for the media index; undefined when there is none.
+ */
+export async function cachedFolderId(
+  deps: Partial<Pick<RouteDeps, 'resultCache'>> & { db: Knex },
+  name: string,
+  slug: string,
+  find: (db: Knex, slug: string) => Promise<number | undefined>,
+): Promise<number | undefined> {
+  const id = await cachedLookup(
+    deps,
+    'media',
+    name,
+    slug,
+    async () => (await find(deps.db, slug)) ?? null,
+    () => 8,
+  );
+  return id ?? undefined;
 }

@@ -7,7 +7,7 @@
  */
 import type { CmsMediumRecord } from '../../catalog/records';
 import { allOf, eq } from '../../search/request';
-import { cachedLookup } from '../filter-lookups';
+import { cachedFolderId } from '../filter-lookups';
 import { findActiveFolderId } from '../media-folders/query';
 import { attributeFilters, MEDIUM_RECORD_FIELDS, notExpiredAt } from '../media/search';
 import { searchIndex, type ListPage, type SearchDeps } from '../searchable-list';
@@ -26,19 +26,6 @@ export const CMS_MEDIUM_RECORD_FIELDS: (keyof CmsMediumRecord)[] = [
 
 export type CmsMediaPage = ListPage<CmsMediumRecord>;
 
-/** `findActiveFolderId` through the look-up cache (src/resources/filter-lookups.ts). */
-async function activeFolderId(deps: SearchDeps, slug: string): Promise<number | undefined> {
-  const id = await cachedLookup(
-    deps,
-    'media',
-    'active-folder',
-    slug,
-    async () => (await findActiveFolderId(deps.db, slug)) ?? null,
-    () => 8,
-  );
-  return id ?? undefined;
-}
-
 /**
  * One page of the CMS media list at `now` (ms since epoch). `folder` is the slug of an active folder and
  * takes its sub-folders too; a slug that names no active folder is ignored. `channel` keeps media released
@@ -51,7 +38,9 @@ export async function searchCmsMedia(
   now: number,
   fields: readonly string[] = CMS_MEDIUM_RECORD_FIELDS,
 ): Promise<CmsMediaPage> {
-  const folderId = params.folder ? await activeFolderId(deps, params.folder) : undefined;
+  const folderId = params.folder
+    ? await cachedFolderId(deps, 'active-folder', params.folder, findActiveFolderId)
+    : undefined;
   const filter = allOf([
     eq('cms', true),
     notExpiredAt(now),

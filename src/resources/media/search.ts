@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import type { MediumRecord } from '../../catalog/records';
 import type { RouteDeps } from '../../deps';
 import { allOf, anyOf, eq } from '../../search/request';
-import { cachedLookup } from '../filter-lookups';
+import { cachedFolderId } from '../filter-lookups';
 import { findPublicFolderId } from '../media-folders/query';
 import { searchIndex, type ListPage, type SearchDeps } from '../searchable-list';
 import { RENDERABLE_MIME_TYPES, type MediaListParams } from './params';
@@ -66,19 +66,6 @@ export function attributeFilters(params: Pick<MediaListParams, 'type' | 'rendera
 
 export type MediaPage = ListPage<MediumRecord>;
 
-/** `findPublicFolderId` through the look-up cache (src/resources/filter-lookups.ts). */
-async function publicFolderId(deps: SearchDeps, slug: string): Promise<number | undefined> {
-  const id = await cachedLookup(
-    deps,
-    'media',
-    'public-folder',
-    slug,
-    async () => (await findPublicFolderId(deps.db, slug)) ?? null,
-    () => 8,
-  );
-  return id ?? undefined;
-}
-
 /**
  * One page of the public media list at `now`, its hits with the attributes `fields` (default: the
  * record's). A `folder` slug that is not a public folder is an invalid filter value and is ignored. Throws
@@ -90,7 +77,9 @@ export async function searchMedia(
   now: number,
   fields: readonly string[] = MEDIUM_RECORD_FIELDS,
 ): Promise<MediaPage> {
-  const folderId = params.folder ? await publicFolderId(deps, params.folder) : undefined;
+  const folderId = params.folder
+    ? await cachedFolderId(deps, 'public-folder', params.folder, findPublicFolderId)
+    : undefined;
   const filter = allOf([
     ...visibleAt(now),
     ...attributeFilters(params),
