@@ -6,6 +6,7 @@ import type Redis from 'ioredis';
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../config/env';
+import type { LazyQueue } from './jobs/connection';
 import type { IndexQueue } from './jobs/index-queue';
 import type { RenderJobs } from './jobs/render-queue';
 import type { Logger } from './logger';
@@ -29,10 +30,10 @@ export interface AppDeps {
    */
   searchLog: SearchLog;
   /**
-   * The index queue (src/ops: Bull Board at `/admin/queues`, queue gauges in `/metrics`); its owner closes
-   * it. Without it there is no dashboard.
+   * The index queue (src/ops: Bull Board at `/admin/queues`, queue gauges in `/metrics`), made on first use
+   * (src/jobs/index-queue.ts `lazyIndexQueue`); its owner closes it. Without it there is no dashboard.
    */
-  indexQueue?: IndexQueue;
+  indexQueue?: LazyQueue<IndexQueue>;
   /**
    * The render queue's producer side (src/jobs/render-queue.ts `createRenderJobs`): the CMS preview of a
    * rendition not made yet waits for a `preview` job of the worker; the dashboard and `/metrics` show the

@@ -14,8 +14,7 @@ import { createApp } from './app';
 import { apiDbDeadlines, createDb } from './db/database';
 import { answerClientErrors } from './http/errors';
 import { createLimiterRedis } from './http/rate-limit';
-import { closeAndDisconnect } from './jobs/connection';
-import { createIndexQueue } from './jobs/index-queue';
+import { lazyIndexQueue } from './jobs/index-queue';
 import { createRenderJobs } from './jobs/render-queue';
 import { createLogger } from './logger';
 import { createSearchLog } from './search-log';
@@ -35,11 +34,13 @@ export async function startServer(): Promise<Server> {
   // the connections requests need.
   const searchLogDb = createDb(config.databaseUrl, 2);
   const searchLog = createSearchLog({ db: searchLogDb, redis, redisPrefix: config.redisPrefix, logger });
-  // Producer connection (fails fast while Redis is down): Bull Board and the queue gauges of /metrics.
-  const indexQueue = createIndexQueue(config);
-  indexQueue.on('error', (error) => logger.debug({ err: error }, 'index queue connection error'));
-  // The render queue: CMS previews of renditions not made yet wait for the worker's preview job (this
-  // process never renders, so it never loads sharp); also on the dashboard and in /metrics.
+  // Bull Board's index queue, with a producer connection (fails fast while Redis is down) made on the
+  // dashboard's first request; the queue gauges of /metrics read its counts on `redis`.
+  const indexQueue = lazyIndexQueue(config, (error) =>
+    logger.debug({ err: error }, 'index queue connection error'),
+  );
+  // The render queue, made on first use: CMS previews of renditions not made yet wait for the worker's
+  // preview job (this process never renders, so it never loads sharp); also on the dashboard and in /metrics.
   const renderJobs = createRenderJobs(config, (error) =>
     logger.debug({ err: error }, 'render queue connection error'),
   );
@@ -91,7 +92,7 @@ export async function startServer(): Promise<Server> {
           return Promise.allSettled([
             generations.close(),
             closeMeili(),
-            closeAndDisconnect(indexQueue),
+            indexQueue.close(),
             renderJobs.close(),
             db.destroy(),
             searchLogDb.destroy(),

@@ -1,17 +1,21 @@
 /**
  * Redis connections of the BullMQ queues, for producers (the API, the command-line tools, the worker's own
  * producer side) and for the worker's blocking connections, plus the `QueueEvents` listener that waits for
- * jobs without polling.
+ * jobs without polling. BullMQ itself is loaded by the first queue or listener a process makes (`bullmq`).
  */
 import type { Redis as IORedis } from 'ioredis';
-import {
-  QueueEvents,
-  type ConnectionOptions,
-  type Queue,
-  type RedisOptions,
-  type RedisQueueBackend,
-} from 'bullmq';
+import type { ConnectionOptions, Queue, QueueEvents, RedisOptions, RedisQueueBackend } from 'bullmq';
 import type { AppConfig } from '../../config/env';
+
+/**
+ * The `bullmq` module, loaded on first use rather than with this module: the API makes no queue until a
+ * CMS preview or the dashboard needs one (its /metrics gauges read the counts without BullMQ:
+ * queue-counts.ts), and BullMQ with its dependencies holds several MB of the process's memory.
+ */
+export function bullmq(): typeof import('bullmq') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  return require('bullmq') as typeof import('bullmq');
+}
 
 /**
  * Redis options for BullMQ. Producers fail fast (no offline queue: a command while Redis is down errors
@@ -37,7 +41,7 @@ export function createQueueEvents(
   onError: (error: Error) => void = () => undefined,
 ): QueueEvents {
   const connection = queue.opts.connection as RedisOptions;
-  const events = new QueueEvents(queue.name, {
+  const events = new (bullmq().QueueEvents)(queue.name, {
     connection: { ...connection, enableOfflineQueue: true, maxRetriesPerRequest: null },
     prefix: queue.opts.prefix,
   });
@@ -85,4 +89,39 @@ export function withDeadline<T>(promise: Promise<T>, ms: number, message: string
   });
   promise.catch(() => undefined); // a rejection after the deadline must not go unhandled
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A producer queue made on the first read of `queue` (BullMQ is loaded then), with its name and key prefix
+ * known before: the API holds its queues this way, so a process that never serves a CMS preview or the
+ * dashboard makes none (its /metrics gauges read the counts by name and prefix: queue-counts.ts).
+ */
+export interface LazyQueue<Q> {
+  readonly name: string;
+  /** the queue's Redis key prefix (REDIS_PREFIX) */
+  readonly prefix: string;
+  /** The queue (made on the first read; it opens its Redis connection then). */
+  readonly queue: Q;
+  /** Closes the queue and its connection (`closeAndDisconnect`) if it was made; idempotent. */
+  close(): Promise<void>;
+}
+
+/** The `LazyQueue` of `make`'s queue, named `name` under `prefix` (what `make` must create). */
+export function lazyQueue<Q extends Parameters<typeof closeAndDisconnect>[0]>(
+  name: string,
+  prefix: string,
+  make: () => Q,
+): LazyQueue<Q> {
+  let made: Q | undefined;
+  return {
+    name,
+    prefix,
+    get queue() {
+      made ??= make();
+      return made;
+    },
+    async close() {
+      if (made) await closeAndDisconnect(made);
+    },
+  };
 }

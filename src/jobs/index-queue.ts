@@ -4,10 +4,10 @@
  * use it; the worker binds the handlers (indexer/queue.ts, indexer/worker.ts). Renders have a queue of
  * their own (render-queue.ts).
  */
-import { Queue, type Job, type JobsOptions } from 'bullmq';
+import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { AppConfig } from '../../config/env';
 import { INDEX_NAMES, type IndexName } from '../search/indexes';
-import { redisConnection } from './connection';
+import { bullmq, lazyQueue, redisConnection, type LazyQueue } from './connection';
 
 /** Queue name; Redis keys live under `<REDIS_PREFIX>:index:*`. */
 export const INDEX_QUEUE_NAME = 'index';
@@ -69,10 +69,25 @@ export function createIndexQueue(
   config: Pick<AppConfig, 'redisUrl' | 'redisPrefix'>,
   defaultJobOptions: JobsOptions = {},
 ): IndexQueue {
-  return new Queue<IndexJobData, unknown, IndexJobName>(INDEX_QUEUE_NAME, {
+  return new (bullmq().Queue)<IndexJobData, unknown, IndexJobName>(INDEX_QUEUE_NAME, {
     connection: redisConnection(config, 'producer'),
     prefix: config.redisPrefix,
     defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, ...defaultJobOptions },
+  });
+}
+
+/**
+ * The index queue of `config` for the API (dashboard), made on first use (`LazyQueue`); its connection
+ * errors go to `onError`.
+ */
+export function lazyIndexQueue(
+  config: Pick<AppConfig, 'redisUrl' | 'redisPrefix'>,
+  onError: (error: Error) => void,
+): LazyQueue<IndexQueue> {
+  return lazyQueue(INDEX_QUEUE_NAME, config.redisPrefix, () => {
+    const queue = createIndexQueue(config);
+    queue.on('error', onError);
+    return queue;
   });
 }
 

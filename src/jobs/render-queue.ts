@@ -9,14 +9,17 @@
  *   runs before the backlog. The API adds it with a deterministic job id (concurrent requests for the same
  *   medium and format share one job) and waits for it with `QueueEvents` (`waitForPreview`).
  */
-import { Queue, type Job, type JobsOptions, type QueueEvents } from 'bullmq';
+import type { Job, JobsOptions, Queue, QueueEvents } from 'bullmq';
 import type { AppConfig } from '../../config/env';
 import {
+  bullmq,
   closeAndDisconnect,
   createQueueEvents,
   DeadlineError,
+  lazyQueue,
   redisConnection,
   withDeadline,
+  type LazyQueue,
 } from './connection';
 import { DEFAULT_JOB_OPTIONS } from './index-queue';
 
@@ -91,7 +94,7 @@ export function createRenderQueue(
   config: Pick<AppConfig, 'redisUrl' | 'redisPrefix'>,
   defaultJobOptions: JobsOptions = {},
 ): RenderQueue {
-  return new Queue<RenderJobData, unknown, RenderJobName>(RENDER_QUEUE_NAME, {
+  return new (bullmq().Queue)<RenderJobData, unknown, RenderJobName>(RENDER_QUEUE_NAME, {
     connection: redisConnection(config, 'producer'),
     prefix: config.redisPrefix,
     defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, ...defaultJobOptions },
@@ -150,9 +153,11 @@ export type PreviewWait =
   | { state: 'timeout' }
   | { state: 'unavailable'; error: string };
 
-/** The API's side of the render queue: the queue (for the dashboard) and previews it can wait for. */
-export interface RenderJobs {
-  queue: RenderQueue;
+/**
+ * The API's side of the render queue: the queue (made on first use, for a preview or the dashboard) and
+ * previews it can wait for.
+ */
+export interface RenderJobs extends LazyQueue<RenderQueue> {
   /**
    * Adds the `preview` job of `request` (or joins the one already there) and waits until the worker
    * finished it, at most `timeoutMs` in all. Never throws: the outcome says what happened. `stale` is true
@@ -162,7 +167,7 @@ export interface RenderJobs {
   preview(request: PreviewRequest, timeoutMs: number): Promise<PreviewWait>;
   /** Removes a finished preview job under the id of `request`, so the next `preview` adds a new one. */
   retire(request: PreviewRequest): Promise<void>;
-  /** Closes the queue and the events listener. */
+  /** Closes the queue and the events listener (those that were made). */
   close(): Promise<void>;
 }
 
@@ -170,31 +175,40 @@ export interface RenderJobs {
 const REDIS_DEADLINE_MS = 1000;
 
 /**
- * The render queue of `config` for the API, with a `QueueEvents` listener opened on the first preview
- * that has to wait (a process that never waits does not hold that blocking connection). `onError` gets the
- * connection errors of both (default: ignored; every wait has its deadline).
+ * The render queue of `config` for the API, made on the first preview or dashboard request, with a
+ * `QueueEvents` listener opened on the first preview that has to wait (a process that never waits does not
+ * hold that blocking connection). `onError` gets the connection errors of both (default: ignored; every
+ * wait has its deadline).
  */
 export function createRenderJobs(
   config: Pick<AppConfig, 'redisUrl' | 'redisPrefix'>,
   onError: (error: Error) => void = () => undefined,
 ): RenderJobs {
-  const queue = createRenderQueue(config);
-  queue.on('error', onError);
-  // Every wait listens on the queue ('closing') and the events ('completed:<id>', 'failed:<id>') until it
-  // ends, so many previews at once are many listeners, not a leak.
-  queue.setMaxListeners(0);
+  const lazy = lazyQueue(RENDER_QUEUE_NAME, config.redisPrefix, () => {
+    const queue = createRenderQueue(config);
+    queue.on('error', onError);
+    // Every wait listens on the queue ('closing') and the events ('completed:<id>', 'failed:<id>') until
+    // it ends, so many previews at once are many listeners, not a leak.
+    queue.setMaxListeners(0);
+    return queue;
+  });
   let events: QueueEvents | undefined;
   const listener = () => {
     if (!events) {
-      events = createQueueEvents(queue, onError);
+      events = createQueueEvents(lazy.queue, onError);
       events.setMaxListeners(0);
     }
     return events;
   };
 
   return {
-    queue,
+    name: lazy.name,
+    prefix: lazy.prefix,
+    get queue() {
+      return lazy.queue;
+    },
     async preview(request, timeoutMs) {
+      const { queue } = lazy;
       const started = Date.now();
       const left = () => Math.max(1, timeoutMs - (Date.now() - started));
       let job: RenderJob<'preview'>;
@@ -237,10 +251,10 @@ export function createRenderJobs(
       };
     },
     async retire(request) {
-      await withDeadline(queue.remove(previewJobId(request)), REDIS_DEADLINE_MS, 'Redis did not answer');
+      await withDeadline(lazy.queue.remove(previewJobId(request)), REDIS_DEADLINE_MS, 'Redis did not answer');
     },
     async close() {
-      await Promise.allSettled([events && closeAndDisconnect(events), closeAndDisconnect(queue)]);
+      await Promise.allSettled([events && closeAndDisconnect(events), lazy.close()]);
     },
   };
 }

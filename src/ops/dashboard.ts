@@ -15,6 +15,7 @@ import { Router, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { authOf, can, requireToken } from '../http/auth';
 import { ApiError } from '../http/errors';
+import type { LazyQueue } from '../jobs/connection';
 import type { IndexQueue } from '../jobs/index-queue';
 import type { RenderQueue } from '../jobs/render-queue';
 import { OPS_READ, QUEUES_WRITE } from '../tokens/tokens';
@@ -27,10 +28,15 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
  * A Bull Board over the index queue and (when given) the render queue; read-only refuses every change.
- * Bull Board's modules are loaded here, on the dashboard's first authorized request, not with the app: an
- * API process nobody opens the dashboard in never holds them (several MB of resident memory).
+ * Bull Board's modules and the queues (BullMQ) are loaded here, on the dashboard's first authorized
+ * request, not with the app: an API process nobody opens the dashboard in never holds them (several MB of
+ * resident memory).
  */
-function board(queue: IndexQueue, renderQueue: RenderQueue | undefined, readOnlyMode: boolean): Router {
+function board(
+  queue: LazyQueue<IndexQueue>,
+  renderQueue: LazyQueue<RenderQueue> | undefined,
+  readOnlyMode: boolean,
+): Router {
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, see above */
   const { createBullBoard } = require('@bull-board/api') as typeof import('@bull-board/api');
   const { BullMQAdapter } =
@@ -41,14 +47,14 @@ function board(queue: IndexQueue, renderQueue: RenderQueue | undefined, readOnly
   serverAdapter.setBasePath(DASHBOARD_PATH);
   createBullBoard({
     queues: [
-      new BullMQAdapter(queue, {
+      new BullMQAdapter(queue.queue, {
         allowRetries: true,
         readOnlyMode,
         description: 'index syncs, reindexes, search-log prune',
       }),
       ...(renderQueue
         ? [
-            new BullMQAdapter(renderQueue, {
+            new BullMQAdapter(renderQueue.queue, {
               allowRetries: true,
               readOnlyMode,
               description: 'renditions and CMS previews',
@@ -72,7 +78,11 @@ const queueWrites: RequestHandler = (req, _res, next) => {
  * The dashboard with its token checks (mount it at `DASHBOARD_PATH`): readers get the read-only board,
  * tokens with `ops:queues:write` the writable one (both made on the first request that passes the checks).
  */
-export function dashboardRouter(db: Knex, queue: IndexQueue, renderQueue?: RenderQueue): Router {
+export function dashboardRouter(
+  db: Knex,
+  queue: LazyQueue<IndexQueue>,
+  renderQueue?: LazyQueue<RenderQueue>,
+): Router {
   let boards: { writable: Router; readOnly: Router } | undefined;
   const router = Router();
   router.use(requireToken(db, OPS_READ), queueWrites, (req, res, next) => {

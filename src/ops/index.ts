@@ -9,6 +9,7 @@ import type Redis from 'ioredis';
 import type { Knex } from 'knex';
 import type { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../../config/env';
+import type { LazyQueue } from '../jobs/connection';
 import type { IndexQueue } from '../jobs/index-queue';
 import type { RenderQueue } from '../jobs/render-queue';
 import { requireToken } from '../http/auth';
@@ -58,10 +59,13 @@ export interface OpsDeps {
   meili: Meilisearch;
   redis: Redis;
   searchLog: SearchLog;
-  /** The index queue (a producer connection the caller owns); without it no dashboard, no queue gauges. */
-  indexQueue?: IndexQueue;
+  /**
+   * The index queue (made on first use; the caller owns it); without it no dashboard, no queue gauges.
+   * The gauges read its counts on `redis` (queue-counts.ts), so only the dashboard makes the queue.
+   */
+  indexQueue?: LazyQueue<IndexQueue>;
   /** The render queue's producer side (the caller owns it): on the dashboard and in the gauges too. */
-  renderJobs?: { queue: RenderQueue };
+  renderJobs?: LazyQueue<RenderQueue>;
   /** The API's result cache: its hits, misses and bytes in `/metrics`. */
   resultCache?: ResultCache;
   /** where `/ready` logs the reasons of its failed checks */
@@ -84,14 +88,14 @@ export interface Ops {
 export function createOps(deps: OpsDeps): Ops {
   const metrics = createMetrics({
     ...deps,
-    renderQueue: deps.renderJobs?.queue,
+    queues: { redis: deps.redis, index: deps.indexQueue, render: deps.renderJobs },
     purgeCounts: { redis: deps.redis, redisPrefix: deps.config.redisPrefix },
   });
   const router = Router();
   router.use(healthRouter(deps));
   get(router, '/metrics', metrics.handler, requireToken(deps.db, OPS_READ));
   if (deps.indexQueue) {
-    router.use(DASHBOARD_PATH, dashboardRouter(deps.db, deps.indexQueue, deps.renderJobs?.queue));
+    router.use(DASHBOARD_PATH, dashboardRouter(deps.db, deps.indexQueue, deps.renderJobs));
   }
   return {
     requests: metrics.requests,

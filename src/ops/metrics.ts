@@ -8,8 +8,9 @@
  *   around the app's Meilisearch calls (`timeMeilisearch`);
  * - `postgres_query_duration_seconds` by outcome, from knex's query events (`timePostgres`);
  * - on scrape: `index_outbox_pending`, `index_outbox_oldest_pending_age_seconds` (one SQL query),
- *   `index_queue_jobs` and `render_queue_jobs` by state (BullMQ `getJobCounts`, left out when Redis does
- *   not answer within a second), `render_backlog` (render jobs not done yet), `search_log_*` counters;
+ *   `index_queue_jobs` and `render_queue_jobs` by state (BullMQ's `getJobCounts`, read without BullMQ:
+ *   src/jobs/queue-counts.ts; left out when Redis does not answer within a second), `render_backlog`
+ *   (render jobs not done yet), `search_log_*` counters;
  * - `api_degraded_responses_total` by route: lists answered from Postgres while Meilisearch was down;
  * - on scrape, from Redis: `edge_purge_requests_total` and `edge_purge_failures_total`, the workers' edge
  *   purges (src/edge/purge-counts.ts), left out while Redis does not answer;
@@ -23,8 +24,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type Redis from 'ioredis';
 import { readPurgeCounts, type PurgeCountName } from '../edge/purge-counts';
 import { withDeadline } from '../jobs/connection';
-import type { IndexQueue } from '../jobs/index-queue';
-import { renderBacklog, type RenderQueue } from '../jobs/render-queue';
+import { readJobCounts, type QueueKeys } from '../jobs/queue-counts';
+import { BACKLOG_STATES } from '../jobs/render-queue';
 import type { SearchLog } from '../search-log';
 import { DEGRADED_HEADER } from '../search/degraded';
 import type { ResultCache, ResultCacheStats } from '../search/result-cache';
@@ -85,10 +86,11 @@ export interface MetricsDeps {
   searchLog: SearchLog;
   /** absent: no `api_result_cache_*` metrics */
   resultCache?: ResultCache;
-  /** absent: no `index_queue_jobs` gauge */
-  indexQueue?: IndexQueue;
-  /** absent: no `render_queue_jobs` gauge */
-  renderQueue?: RenderQueue;
+  /**
+   * The queues whose job counts the gauges read, on `redis` (one MULTI per queue and scrape); `index`
+   * absent: no `index_queue_jobs` gauge; `render` absent: no `render_queue_jobs` or `render_backlog`.
+   */
+  queues?: { redis: Pick<Redis, 'multi'>; index?: QueueKeys; render?: QueueKeys };
   /** where the workers add their edge purge counts; absent: no `edge_purge_*` metrics */
   purgeCounts?: { redis: Pick<Redis, 'mget'>; redisPrefix: string };
 }
@@ -161,8 +163,8 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     },
   });
 
-  // BullMQ waits for its connection before a command: while Redis is down a count would never answer and
-  // the scrape would hang. Each count gets a deadline; one still pending is reused by the next scrape.
+  // While Redis is slow or down a count might not answer soon enough for the scrape. Each count gets a
+  // deadline; one still pending is reused by the next scrape.
   const bounded = <T>(read: () => Promise<T>) => {
     let pending: Promise<T> | undefined;
     return () => {
@@ -170,8 +172,9 @@ export function createMetrics(deps: MetricsDeps): Metrics {
       return withDeadline(pending, QUEUE_COUNT_DEADLINE_MS, 'queue counts not read in time');
     };
   };
-  const queueGauge = (name: string, help: string, queue: IndexQueue | RenderQueue) => {
-    const counts = bounded(() => queue.getJobCounts(...QUEUE_STATES));
+  const queueRedis = deps.queues?.redis;
+  const queueGauge = (name: string, help: string, redis: Pick<Redis, 'multi'>, queue: QueueKeys) => {
+    const counts = bounded(() => readJobCounts(redis, queue, QUEUE_STATES));
     return new Gauge({
       name,
       help,
@@ -187,21 +190,28 @@ export function createMetrics(deps: MetricsDeps): Metrics {
       },
     });
   };
-  if (deps.indexQueue) {
+  const indexQueue = deps.queues?.index;
+  if (queueRedis && indexQueue) {
     queueGauge(
       'index_queue_jobs',
       'Jobs of the index queue (reindex, sync, prune) by state; failed jobs are kept until removed.',
-      deps.indexQueue,
+      queueRedis,
+      indexQueue,
     );
   }
-  if (deps.renderQueue) {
+  const renderQueue = deps.queues?.render;
+  if (queueRedis && renderQueue) {
     queueGauge(
       'render_queue_jobs',
       'Jobs of the render queue (render, preview) by state; failed renders are kept until removed.',
-      deps.renderQueue,
+      queueRedis,
+      renderQueue,
     );
-    const renderQueue = deps.renderQueue;
-    const backlog = bounded(() => renderBacklog(renderQueue));
+    // What src/jobs/render-queue.ts `renderBacklog` counts, without BullMQ.
+    const backlog = bounded(async () => {
+      const counts = await readJobCounts(queueRedis, renderQueue, BACKLOG_STATES);
+      return BACKLOG_STATES.reduce((sum, state) => sum + counts[state], 0);
+    });
     let lastBacklog = 0;
     new Gauge({
       name: 'render_backlog',

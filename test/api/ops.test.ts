@@ -5,11 +5,12 @@
  * `/metrics` and the Bull Board dashboard only for tokens with ability `*` (changes on the dashboard only
  * with `ops:queues:write`: test/api/ops-rights.test.ts), and what `/metrics` reports after real requests.
  */
-import { Worker } from 'bullmq';
+import { FlowProducer, Worker } from 'bullmq';
 import type { AppConfig } from '../../config/env';
 import { redisConnection } from '../../src/jobs/connection';
-import { createIndexQueue, type IndexQueue } from '../../src/jobs/index-queue';
+import { createIndexQueue, INDEX_QUEUE_NAME, type IndexQueue } from '../../src/jobs/index-queue';
 import type { RenderQueue } from '../../src/jobs/render-queue';
+import { QUEUE_STATES } from '../../src/ops/metrics';
 import { freePort } from '../../tools/dev/free-port';
 import type { SearchLog } from '../../src/search-log';
 import { startStack, type Stack } from '../support/stack';
@@ -407,6 +408,65 @@ describe('/metrics', () => {
       await api.queue.remove('metrics-probe');
       await api.renderQueue.remove('render-probe');
       await api.renderQueue.remove('preview-probe');
+    }
+  });
+
+  it("reports the counts BullMQ's getJobCounts reads, in every state (they are read without BullMQ)", async () => {
+    const { queue } = api;
+    const connection = redisConnection(stack.config, 'worker');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // One job each completed, failed and running (held until the end), then no more taken.
+    const worker = new Worker(
+      INDEX_QUEUE_NAME,
+      async (job) => {
+        if (job.id === 'counts-failed') throw new Error('counts probe');
+        if (job.id === 'counts-active') await held;
+      },
+      { connection, prefix: stack.config.redisPrefix, autorun: false },
+    );
+    const flows = new FlowProducer({ connection, prefix: stack.config.redisPrefix });
+    try {
+      await queue.add('sync', {}, { jobId: 'counts-completed' });
+      await queue.add('sync', {}, { jobId: 'counts-failed', attempts: 1 });
+      await queue.add('sync', {}, { jobId: 'counts-active' });
+      void worker.run();
+      await eventually(
+        async () => queue.getJobCounts('completed', 'failed', 'active'),
+        (c) => c.completed === 1 && c.failed === 1 && c.active === 1,
+        10_000,
+      );
+      await worker.pause(true);
+      await queue.add('sync', {}, { jobId: 'counts-waiting' });
+      await queue.add('sync', {}, { jobId: 'counts-prioritized', priority: 5 });
+      await queue.add('sync', {}, { jobId: 'counts-delayed', delay: 3_600_000 });
+      await flows.add({
+        name: 'sync',
+        queueName: INDEX_QUEUE_NAME,
+        data: {},
+        opts: { jobId: 'counts-parent' },
+        children: [{ name: 'sync', queueName: INDEX_QUEUE_NAME, data: {}, opts: { jobId: 'counts-child' } }],
+      });
+
+      const expected = await queue.getJobCounts(...QUEUE_STATES);
+      expect(expected).toEqual({
+        waiting: 2, // counts-waiting and the flow's child
+        prioritized: 1,
+        active: 1,
+        delayed: 1,
+        failed: 1,
+        completed: 1,
+        'waiting-children': 1,
+      });
+      const page = await scrape();
+      for (const state of QUEUE_STATES) {
+        expect([state, sample(page, 'index_queue_jobs', { state })]).toEqual([state, expected[state]]);
+      }
+    } finally {
+      release();
+      await worker.close();
+      await flows.close();
+      await queue.obliterate({ force: true });
     }
   });
 

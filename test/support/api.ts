@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../../config/env';
+import { lazyQueue, type LazyQueue } from '../../src/jobs/connection';
 import type { IndexQueue } from '../../src/jobs/index-queue';
 import { createRenderJobs, type RenderJobs } from '../../src/jobs/render-queue';
 import { createApp, type AppDeps } from '../../src/app';
@@ -43,6 +44,11 @@ export interface TestApiOptions {
   indexQueue?: IndexQueue;
 }
 
+/** `queue` (made and closed by the caller) as the app takes its index queue. */
+function givenQueue(queue: IndexQueue): LazyQueue<IndexQueue> {
+  return lazyQueue(queue.name, queue.opts.prefix ?? 'bull', () => queue);
+}
+
 /**
  * Starts the app of `config` (its APP_URL stays what the config says; requests go to the real port) as
  * `options` say. The app gets the render queue's producer side as in src/server.ts (previews wait for a
@@ -76,7 +82,7 @@ export async function startTestApi(config: AppConfig, options: TestApiOptions = 
     searchLog,
     renderJobs,
     generations,
-    ...(options.indexQueue ? { indexQueue: options.indexQueue } : {}),
+    ...(options.indexQueue ? { indexQueue: givenQueue(options.indexQueue) } : {}),
   };
   // Counting starts once the limiter's Redis is ready (before that, limits fail open); don't wait forever,
   // a test may point REDIS_URL at a Redis that is down on purpose.
