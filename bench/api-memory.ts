@@ -8,7 +8,8 @@
  * one bundled Meilisearch with the product and media indexes) and the same requests in the same order,
  * counted rather than timed, at 16 connections: unique product and media searches and filtered lists
  * (`per_page` 1..100, pages 1..5), a Zipf mix of product searches, details and cached renditions.
- * Prints, per variant: RSS before the load, peak RSS (VmHWM), RSS and /metrics heap after, and the API's
+ * Prints, per variant: RSS once it answered its first request (the fixed memory: modules, tables), RSS
+ * before the load, peak RSS (VmHWM), RSS and /metrics heap after, and the API's
  * CPU time per request (utime + stime from /proc, so that a busy machine does not skew it).
  * Rounds (`--rounds n`, default 1) repeat the variants in alternation; `--scale` multiplies the counts.
  */
@@ -175,7 +176,9 @@ async function main(): Promise<void> {
         if (i > 300 || server.done) throw new Error(`${v.name} did not start:\n${tail.join('\n')}`);
         await sleep(200);
       }
-      return { origin, pid: child.pid!, server, tail };
+      // After the start's own reads (the German lexicon, read right after listening) have settled.
+      await sleep(2000);
+      return { origin, pid: child.pid!, server, tail, startRss: rssMb(child.pid!).current };
     };
 
     // Templates with their totals, read once from a first API process.
@@ -255,7 +258,7 @@ async function main(): Promise<void> {
         const counters = await apiCounters(api.origin, token.plain);
         const peak = rssMb(api.pid).peak;
         log(
-          `[${round}] ${v.name}: before ${before} MB, peak ${peak} MB, after RSS/heap used/total/external ` +
+          `[${round}] ${v.name}: start ${api.startRss} MB, before ${before} MB, peak ${peak} MB, after RSS/heap used/total/external ` +
             `${mem.rss}/${mem.heapUsed}/${mem.heapTotal}/${mem.external} MB, CPU ${((cpu * 1000) / total).toFixed(0)} µs/request, ` +
             `${seconds.toFixed(0)} s, ${failures} non-2xx, cache hits ${counters.cacheHits} misses ${counters.cacheMisses} bypassed ${counters.cacheBypassed} (${zipfHits}); RSS after each phase: ${after.join(', ')}`,
         );
