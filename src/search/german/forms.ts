@@ -134,6 +134,11 @@ export class FormTable implements Iterable<FormEntry> {
     return this.find(form) !== -1;
   }
 
+  /** The position of `form` among the entries as `of` took them (first ones first), or -1. */
+  indexOf(form: string): number {
+    return this.find(form);
+  }
+
   /** The lemma of `form`, or undefined when the table does not have it. */
   get(form: string): string | undefined {
     const index = this.find(form);

@@ -18,9 +18,9 @@
  * build time). Without a writable cache directory every process parses.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
+import { readCacheFile, writeCacheFile } from './cache-file';
 import { FormSet, FormTable } from './forms';
 
 /** The word lists of the dictionary, lowercase; every table goes from a form to its lemma (the entry's word). */
@@ -206,38 +206,21 @@ function fromData(data: unknown): GermanDictionary {
 
 /** The cached tables of `file`, or undefined when there is none or it cannot be read whole. */
 function readCache(file: string): GermanDictionary | undefined {
+  const data = readCacheFile(file);
+  if (data === undefined) return undefined;
   try {
-    return fromData(v8.deserialize(readFileSync(file)));
+    return fromData(data);
   } catch {
     return undefined;
   }
 }
 
+/** The names of this module's cache files (20 MB each). */
 const CACHE_NAME = /^german-dictionary-[0-9a-f]{16}\.v8$/;
-/** Other cache files untouched this long belong to code or a Node that is gone (20 MB each). */
-const STALE_CACHE_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Writes the cache file (to a temporary name first, so no reader sees half a file) and deletes the stale
- * files of earlier versions beside it (not fresh ones: another Node on the same tree, the tests' and the
- * image's, keeps its own). Best effort.
- */
+/** Writes the cache file of `dictionary` (cache-file.ts `writeCacheFile`: best effort). */
 function writeCache(file: string, dictionary: GermanDictionary): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    const dir = path.dirname(file);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(temporary, v8.serialize(toData(dictionary)));
-    renameSync(temporary, file);
-    for (const name of readdirSync(dir)) {
-      const other = path.join(dir, name);
-      if (other !== file && CACHE_NAME.test(name) && Date.now() - statSync(other).mtimeMs > STALE_CACHE_MS) {
-        rmSync(other, { force: true });
-      }
-    }
-  } catch {
-    // A read-only installation: every process parses (slower, more memory), nothing else changes.
-  }
+  writeCacheFile(file, toData(dictionary), CACHE_NAME);
 }
 
 /**
