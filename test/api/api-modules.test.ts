@@ -3,7 +3,8 @@
  * worker, and the CMS preview of a rendition not made yet waits for the worker's `preview` job
  * (src/resources/content-media/render.ts). The API runs as a child process built as `npm start` builds it
  * (test/support/api-process.ts, `startServer`), serves a preview that needs a render (done by a render
- * worker in this test process) and other requests, then reports every module it has loaded.
+ * worker in this test process) and other requests, then reports every module it has loaded. Before the
+ * preview it has not loaded BullMQ either: its queues are made on first use (src/jobs/connection.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -49,6 +50,20 @@ async function loadedModules(): Promise<string[]> {
   const [message] = (await reply) as [{ modules: string[] }];
   return message.modules;
 }
+
+/** True for a file of the `bullmq` package. */
+const isBullmq = (file: string) => file.includes(`${path.sep}node_modules${path.sep}bullmq${path.sep}`);
+
+it('loads BullMQ only when a queue is needed: not for serving, nor for the queue gauges of /metrics', async () => {
+  for (const p of ['/api/v1/products?search=Presse', '/api/v1/media/5001', '/up']) {
+    expect([p, (await fetch(`${origin}${p}`)).status]).toEqual([p, 200]);
+  }
+  const metrics = await fetch(`${origin}/metrics`, {
+    headers: authHeaders(await bearer(stack.database.db, 'full')),
+  });
+  expect(await metrics.text()).toMatch(/^render_queue_jobs\{state="waiting"\} \d+$/m);
+  expect((await loadedModules()).filter(isBullmq)).toEqual([]);
+});
 
 it('serves a preview rendered by the worker without loading sharp or the HEIC decoder', async () => {
   const token = await bearer(stack.database.db, 'media');
