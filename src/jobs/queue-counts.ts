@@ -16,7 +16,7 @@ export interface QueueKeys {
 }
 
 /** The states BullMQ keeps in lists (LLEN); the others are sorted sets (ZCARD). */
-const LIST_KEYS = new Set(['wait', 'active']);
+const LIST_KEYS = new Set(['wait', 'paused', 'active']);
 
 /**
  * The number of jobs of `queue` in each of `states` (every state a key, 0 when none), in one MULTI on
