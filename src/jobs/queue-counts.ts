@@ -1,6 +1,6 @@
 /**
  * Job counts of a BullMQ queue by state, read without BullMQ: what `Queue.getJobCounts(...states)` returns,
- * read as BullMQ's own `getCounts` script reads them (the `wait` and `active` lists by LLEN, the sorted set
+ * read as BullMQ's own `getCounts` script reads them (the `wait`, `paused` and `active` lists by LLEN, the sorted set
  * of every other state by ZCARD, each under `<prefix>:<queue name>:<key>`; `waiting` is the `wait` list),
  * in one MULTI on a connection the caller already has. The API's `/metrics` gauges use it, so an API process
  * that never serves a CMS preview or the dashboard never loads BullMQ (src/jobs/connection.ts `bullmq`).
