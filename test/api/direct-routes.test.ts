@@ -4,6 +4,7 @@
  * same request with a trailing slash (which Express still routes), and the same metrics label.
  */
 import { request } from 'node:http';
+import { captureLogger, type LogLine } from '../support/logs';
 import { startStack, type Stack } from '../support/stack';
 import { bearer } from '../support/tokens';
 
@@ -77,4 +78,26 @@ it('counts a direct answer under its route pattern, as Express routing does', as
   const missing = await requestsOf(route, 404);
   await raw('/api/v1/media/99999999');
   expect(await requestsOf(route, 404)).toBe(missing + 1);
+});
+
+it('writes the same request log line for a direct answer as for a routed one', async () => {
+  const lines: LogLine[] = [];
+  const api = await stack.startApi(stack.config, { logger: captureLogger(lines, 'info') });
+  try {
+    for (const path of ['/api/v1/media/5001', '/api/v1/media/5001/']) {
+      const res = await api.get(`${api.origin}${path}`, { headers: { 'X-Request-Id': 'direct-log-1' } });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+  } finally {
+    await api.close();
+  }
+  const logged = lines.filter((line) => line.req !== undefined);
+  expect(logged).toHaveLength(2);
+  const [direct, routed] = logged.map(({ time: _t, responseTime: _r, ...rest }) => rest);
+  expect(direct).toEqual({
+    ...routed,
+    req: { id: 'direct-log-1', method: 'GET', url: '/api/v1/media/5001' },
+  });
+  expect(Object.keys(direct!)).toEqual(Object.keys(routed!));
 });
