@@ -220,7 +220,8 @@ export function createApp(given: AppDeps): Express {
 
   // Every request, in one layer: counted and timed (src/ops), and helmet's headers (computed once), as a
   // block set before any other header (src/http/header-block.ts; `X-Powered-By`, which helmet removes,
-  // is disabled above).
+  // is disabled above). A GET for a public route with a plain path then runs the same layers as below
+  // without Express's routers (`directApi`: their matching is a large share of a cached detail's CPU).
   const securityHeaders = securityHeaderBlock();
   prepareHeaderBlocks(app.response);
   const onRedisError = throttledWarning(deps.logger, 'rate limits are off: Redis is unreachable');
