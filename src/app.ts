@@ -7,11 +7,17 @@
 import { BrokenCircuitError } from 'cockatiel';
 import { causeChain } from './causes';
 import cors from 'cors';
-import express, { Router, type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, {
+  Router,
+  type ErrorRequestHandler,
+  type Express,
+  type NextFunction,
+  type RequestHandler,
+} from 'express';
 import { pinoHttp } from 'pino-http';
 import { ApiError, errorHandler, notFound, RETRY_AFTER_S } from './http/errors';
 import { parsePhpQuery } from './http/query';
-import { rateLimit } from './http/rate-limit';
+import { rateLimit, type RateLimit } from './http/rate-limit';
 import { addToHeaderBlock, prepareHeaderBlocks, setHeaderBlock } from './http/header-block';
 import { securityHeaderBlock } from './http/security-headers';
 import { isPostgresUnavailable } from './db/database';
@@ -21,7 +27,7 @@ import { lexiconProvider } from './search/german/query';
 import { createResultCache } from './search/result-cache';
 import { docsRouter } from './openapi/routes';
 import { filesRouter } from './resources/files/handlers';
-import { apiRouter } from './http/router';
+import { apiRouter, type DirectMatch } from './http/router';
 import { API_ROUTES } from './routes';
 import type { AppDeps, RouteDeps } from './deps';
 
@@ -102,6 +108,95 @@ function parseQueryOnce(app: Express): void {
   });
 }
 
+/**
+ * The request log (pino-http): one compact line per request, no headers (they would log tokens and
+ * cookies), and no secret a client put in the query string (`?access_token=`). The serializers read the
+ * request and the response themselves (what pino's standard ones would hand them: the URL as the client
+ * sent it, the status once the headers are out), without the copy of every header those make per request.
+ */
+function requestLogger(deps: RouteDeps): RequestHandler {
+  return pinoHttp({
+    logger: deps.logger,
+    genReqId: (req) => requestIdOf(req as express.Request),
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    wrapSerializers: false,
+    serializers: {
+      req: (req: express.Request & { id: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.originalUrl || req.url),
+      }),
+      res: (res: express.Response) => ({ statusCode: res.headersSent ? res.statusCode : null }),
+    },
+  });
+}
+
+/** Where a request answered by `directApi` keeps its route until the limits let it through. */
+const DIRECT_MATCH = Symbol('direct route');
+
+/** The mount path of the route table. */
+const API_V1 = '/api/v1';
+
+/**
+ * The GET requests of `/api/v1` that Express would hand straight to one public route (`apiRouter`'s
+ * `direct`), run with what the app's layers would run for them, in the same order, without Express's
+ * routers: the `/api` layer (`apiCors`: CORS, the NUL check), the request log, then the limits and the
+ * route's handler with `req.baseUrl`, `req.url`, `req.params` and `req.route` as Express sets them. The
+ * other layers before `/api/v1` (operations, documentation) take none of these paths. An error goes to the
+ * app's error handlers with the request's URL restored, as Express does when it leaves a router. Returns
+ * false (nothing done) for every other request, which goes through Express.
+ */
+function directApi(
+  match: (method: string, path: string) => DirectMatch | undefined,
+  apiCors: RequestHandler,
+  requestLog: RequestHandler | undefined,
+  limit: RateLimit,
+): (req: express.Request, res: express.Response, next: NextFunction) => boolean {
+  type Directed = express.Request & { [DIRECT_MATCH]?: { found: DirectMatch; appParams: unknown } };
+  // Back to the app's error handlers, the request as Express leaves it when an error leaves its routers.
+  const fail = (req: express.Request, next: NextFunction, error: unknown) => {
+    req.baseUrl = '';
+    req.url = req.originalUrl;
+    req.params = (req as Directed)[DIRECT_MATCH]!.appParams as express.Request['params'];
+    next(error ?? new Error('Rejected promise'));
+  };
+  // Express runs a handler so: a throw or a rejection goes to `next`.
+  const run = (handle: () => unknown, req: express.Request, next: NextFunction) => {
+    try {
+      const result = handle();
+      if (result instanceof Promise) result.catch((error: unknown) => fail(req, next, error));
+    } catch (error) {
+      fail(req, next, error);
+    }
+  };
+  // The route's handler, behind the limits.
+  const limitedRoute = limit.before((req, res, next) => {
+    const { found } = (req as Directed)[DIRECT_MATCH]!;
+    req.params = found.params;
+    req.route = found.route;
+    run(() => found.handler(req, res), req, next);
+  });
+  return (req, res, next) => {
+    const { url } = req;
+    if (url.charCodeAt(API_V1.length) !== 47 /* / */ || !url.startsWith(API_V1)) return false;
+    const queryAt = url.indexOf('?', API_V1.length);
+    const found = match(req.method, url.slice(API_V1.length, queryAt === -1 ? undefined : queryAt));
+    if (!found) return false;
+    (req as Directed)[DIRECT_MATCH] = { found, appParams: req.params };
+    apiCors(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      const toRoute = () => {
+        req.baseUrl = API_V1;
+        req.url = url.slice(API_V1.length);
+        run(() => limitedRoute(req, res, next), req, next);
+      };
+      if (requestLog) requestLog(req, res, toRoute);
+      else toRoute();
+    });
+    return true;
+  };
+}
+
 /** Builds the app; it opens no connection of its own (the caller owns `db`, `meili`, `redis`, `searchLog`). */
 export function createApp(given: AppDeps): Express {
   const app = express();
@@ -125,16 +220,21 @@ export function createApp(given: AppDeps): Express {
 
   // Every request, in one layer: counted and timed (src/ops), and helmet's headers (computed once), as a
   // block set before any other header (src/http/header-block.ts; `X-Powered-By`, which helmet removes,
-  // is disabled above).
+  // is disabled above). A GET for a public route with a plain path then runs the same layers as below
+  // without Express's routers (`directApi`: their matching is a large share of a cached detail's CPU).
   const securityHeaders = securityHeaderBlock();
   prepareHeaderBlocks(app.response);
+  const onRedisError = throttledWarning(deps.logger, 'rate limits are off: Redis is unreachable');
+  const limit = rateLimit({ ...deps, onRedisError }); // one set of counters for the API and src/ops
+  const apiCors = corsPreflights(cors(), nulIsNotFound);
+  const requestLog = deps.logger.isLevelEnabled('info') ? requestLogger(deps) : undefined;
+  const v1 = apiRouter(deps, API_ROUTES);
+  const direct = directApi(v1.direct, apiCors, requestLog, limit);
   app.use((req, res, next) => {
     ops.track(req, res);
     setHeaderBlock(res, securityHeaders);
-    next();
+    if (!direct(req, res, next)) next();
   });
-  const onRedisError = throttledWarning(deps.logger, 'rate limits are off: Redis is unreachable');
-  const limit = rateLimit({ ...deps, onRedisError }); // one set of counters for the API and src/ops
   // The operations endpoints, entered only by paths that can be theirs.
   const opsRoutes = Router({ caseSensitive: true });
   opsRoutes.use(OPS_PATHS, limitOps(limit));
@@ -142,35 +242,13 @@ export function createApp(given: AppDeps): Express {
   app.use(onlyPaths(OPS_PATH_PREFIX, opsRoutes));
   // No request id is made here: `requestIdOf` makes it when the request log or an error asks for it.
   // A NUL (`%00`) in a path names nothing that can exist (Postgres refuses it in a text): 404.
-  app.use('/api', corsPreflights(cors(), nulIsNotFound));
+  app.use('/api', apiCors);
   // The request log: one line per request at `info`. With LOG_LEVEL above `info` it would write nothing
   // but 5xx lines (the error handler logs those anyway), so it is not mounted: no per-request child logger.
-  if (deps.logger.isLevelEnabled('info')) {
-    app.use(
-      '/api',
-      pinoHttp({
-        logger: deps.logger,
-        genReqId: (req) => requestIdOf(req as express.Request),
-        customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-        // One compact line per request: no headers (they would log tokens and cookies), and no secret a
-        // client put in the query string (`?access_token=`). The serializers read the request and the
-        // response themselves (what pino's standard ones would hand them: the URL as the client sent it,
-        // the status once the headers are out), without the copy of every header those make per request.
-        wrapSerializers: false,
-        serializers: {
-          req: (req: express.Request & { id: string }) => ({
-            id: req.id,
-            method: req.method,
-            url: redactUrl(req.originalUrl || req.url),
-          }),
-          res: (res: express.Response) => ({ statusCode: res.headersSent ? res.statusCode : null }),
-        },
-      }),
-    );
-  }
+  if (requestLog) app.use('/api', requestLog);
   // /docs/api.json and the /api/docs page (src/openapi/routes.ts)
   app.use(onlyPaths(DOCS_PATHS, docsRouter(deps)));
-  app.use('/api/v1', limit.before(apiRouter(deps, API_ROUTES)));
+  app.use('/api/v1', limit.before(v1));
   app.use('/files', nulIsNotFound, filesRouter(deps));
   app.use('/api', notFound);
   app.use(notFound);

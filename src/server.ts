@@ -74,10 +74,14 @@ export async function startServer(): Promise<Server> {
   // Once stopping, every response not yet started says `Connection: close` and Node closes its connection
   // after it, so no keep-alive client sends a request on a connection the server is about to close.
   const unanswered = new Set<ServerResponse>();
+  // One listener for every response: no closure (and no `once` wrapper) per request.
+  function answered(this: ServerResponse) {
+    unanswered.delete(this);
+  }
   server.on('request', (_req, res: ServerResponse) => {
     if (stopping) res.shouldKeepAlive = false;
     unanswered.add(res);
-    res.once('close', () => unanswered.delete(res));
+    res.on('close', answered);
   });
   const stop = (signal: string) => {
     if (stopping) return;

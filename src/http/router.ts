@@ -215,14 +215,20 @@ function authMiddleware(deps: AppDeps, auth: RouteAuth): RequestHandler[] {
 /**
  * Registers each route of `routes` on `router`: GET behind its auth middleware, 405 for other methods.
  * Legacy routes (`deprecated`) get their deprecation headers on every response, and are left out while
- * `API_LEGACY_ENDPOINTS` is off (their paths are then unknown: 404).
+ * `API_LEGACY_ENDPOINTS` is off (their paths are then unknown: 404). `mount` gives a route's handler
+ * (by default `r.mount(deps)`).
  */
-export function mountRoutes(router: Router, deps: RouteDeps, routes: readonly ApiRoute[]): void {
+export function mountRoutes(
+  router: Router,
+  deps: RouteDeps,
+  routes: readonly ApiRoute[],
+  mount: (r: ApiRoute) => Handler = (r) => r.mount(deps),
+): void {
   for (const r of routes) {
     if (r.deprecated && !deps.config.legacyEndpoints) continue;
     const path = expressPath(r.path);
     if (r.deprecated) router.all(path, deprecationHeaders(deps.config.apiBaseUrl, r.deprecated));
-    get(router, path, r.mount(deps), ...authMiddleware(deps, r.auth));
+    get(router, path, mount(r), ...authMiddleware(deps, r.auth));
   }
 }
 
@@ -245,30 +251,117 @@ function firstSegment(path: string): string {
   return end === -1 ? path.slice(1) : path.slice(1, end);
 }
 
+/** A route as `directRoutes` matches it. */
+interface DirectRoute {
+  /** the route's path segments: a literal, or `undefined` for a parameter */
+  segments: readonly (string | undefined)[];
+  /** the parameter names, in the order of the `undefined` segments */
+  names: readonly string[];
+  /** set for a route a GET may reach directly: what Express leaves in `req.route`, and the handler */
+  direct?: { route: { path: string }; handler: Handler };
+}
+
+/** A path as the direct routes take it: segments of unreserved characters only, none empty. */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9._~-]+)+$/;
+
+/** A request for a route that Express would hand to that route's GET handler with nothing in between. */
+export interface DirectMatch {
+  handler: Handler;
+  /** what Express's router sets as `req.route` (the metrics label its `path`) */
+  route: { path: string };
+  /** the path parameters, as Express would set `req.params` (nothing to decode in a plain path) */
+  params: Record<string, string>;
+}
+
+/** The routes of a group for `directRoutes`, or undefined when the group must stay with Express. */
+function directGroup(
+  deps: RouteDeps,
+  routes: readonly ApiRoute[],
+  handlerOf: (r: ApiRoute) => Handler,
+): DirectRoute[] | undefined {
+  const group: DirectRoute[] = [];
+  for (const r of routes) {
+    if (r.deprecated && !deps.config.legacyEndpoints) continue; // not mounted: its paths are unknown
+    const segments: (string | undefined)[] = [];
+    const names: string[] = [];
+    for (const s of r.path.slice(1).split('/')) {
+      const param = /^\{(\w+)\}$/.exec(s);
+      // A segment neither a plain literal nor a whole parameter (`{a}.{b}`): Express's matching alone.
+      if (!param && !PLAIN_PATH.test(`/${s}`)) return undefined;
+      if (param) names.push(param[1]!);
+      segments.push(param ? undefined : s);
+    }
+    // A protected or deprecated route (auth or deprecation middleware first) is not direct, but it still
+    // takes the paths it matches from the routes after it.
+    const direct = r.auth === 'public' && !r.deprecated;
+    group.push({
+      segments,
+      names,
+      ...(direct ? { direct: { route: { path: expressPath(r.path) }, handler: handlerOf(r) } } : {}),
+    });
+  }
+  return group;
+}
+
 /**
  * The middleware mounted at `/api/v1`: `routes` (src/routes.ts `API_ROUTES`). Paths are case-sensitive, as
  * Laravel's routes are (`/Products` is 404). Every route's first segment is a literal, so the routes are
  * grouped by it, one Express router per group, and a request goes to its group's router alone (a few
  * routes to match instead of the whole table); a path no group has goes on (`next`), as an unmatched one
  * does. Within a group Express matches, decodes parameters and answers 405/OPTIONS as before.
+ *
+ * `direct(method, path)` (`path`: the request's path under the mount, without the query) names the route
+ * Express would run for a GET whose path is plain (segments of unreserved characters: nothing to decode,
+ * no trailing slash) when that route is public and not deprecated: its GET handler (the one Express runs,
+ * mounted once), its `req.route` and its parameters, matched as Express matches (case-sensitive, routes in
+ * their order, a parameter one whole segment). Undefined for every other request.
  */
-export function apiRouter(deps: RouteDeps, routes: readonly ApiRoute[]): RequestHandler {
-  const groups = new Map<string, Router>();
+export function apiRouter(
+  deps: RouteDeps,
+  routes: readonly ApiRoute[],
+): RequestHandler & { direct: (method: string, path: string) => DirectMatch | undefined } {
+  const bySegment = new Map<string, ApiRoute[]>();
   for (const r of routes) {
     const segment = firstSegment(r.path);
     if (segment === '' || /[{:*(]/.test(segment)) {
       throw new Error(`route ${r.path}: its first segment must be a literal (routes are grouped by it)`);
     }
-    let group = groups.get(segment);
-    if (!group) {
-      group = Router({ caseSensitive: true });
-      groups.set(segment, group);
-    }
-    mountRoutes(group, deps, [r]);
+    bySegment.set(segment, [...(bySegment.get(segment) ?? []), r]);
   }
-  return (req, res, next) => {
+  const handlers = new Map<ApiRoute, Handler>();
+  const handlerOf = (r: ApiRoute): Handler => {
+    let handler = handlers.get(r);
+    if (!handler) handlers.set(r, (handler = r.mount(deps)));
+    return handler;
+  };
+  const groups = new Map<string, Router>();
+  const directGroups = new Map<string, DirectRoute[]>();
+  for (const [segment, members] of bySegment) {
+    const group = Router({ caseSensitive: true });
+    mountRoutes(group, deps, members, handlerOf);
+    groups.set(segment, group);
+    const direct = directGroup(deps, members, handlerOf);
+    if (direct) directGroups.set(segment, direct);
+  }
+  const direct = (method: string, path: string): DirectMatch | undefined => {
+    if (method !== 'GET' || !PLAIN_PATH.test(path)) return undefined;
+    const segments = path.slice(1).split('/');
+    for (const candidate of directGroups.get(segments[0]!) ?? []) {
+      if (candidate.segments.length !== segments.length) continue;
+      if (!candidate.segments.every((s, i) => s === undefined || s === segments[i])) continue;
+      if (!candidate.direct) return undefined;
+      const params = Object.create(null) as Record<string, string>;
+      for (let i = 0, n = 0; i < segments.length; i++) {
+        if (candidate.segments[i] === undefined) params[candidate.names[n++]!] = segments[i]!;
+      }
+      return { ...candidate.direct, params };
+    }
+    return undefined;
+  };
+  const handler: RequestHandler = (req, res, next) => {
     const group = groups.get(firstSegment(req.path));
     if (group) group(req, res, next);
     else next();
   };
+  return Object.assign(handler, { direct });
 }
