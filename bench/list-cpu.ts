@@ -7,7 +7,9 @@
  * It imports the small catalog (seed 1) into a database of its own, starts a bundled Meilisearch, builds
  * the indexes, starts the API (src/server.ts under tsx, limits off for loopback) and, with each
  * `--baseline`, the API of another checkout (the code before a change) on the same database, indexes,
- * Redis prefix and APP_URL, measured in the same rounds. Every request is a filter template
+ * Redis prefix and APP_URL, measured in the same rounds. `--medium`: the medium catalog of `npm run bench`
+ * instead (its database, imported on the first run and kept; the product and media indexes only), whose
+ * pages are the targets' size. Every request is a filter template
  * (bench/api/catalog.ts), or a product search of a word of a product name, with a `per_page` and
  * `page` not sent before to that process, so none is answered from its result cache; prints µs of CPU per
  * request and SQL statements per request per case and round.
@@ -23,11 +25,19 @@ import { createDb, withDatabase } from '../src/db/database';
 import { startBundledMeilisearch } from '../tools/dev/meilisearch';
 import { freePort } from '../tools/dev/free-port';
 import { mediaFilters, productFilters } from './api/catalog';
-import { apiEnv, buildIndexes, prepareSmallDatabase } from './api/services';
-import { listPath } from './api/unique';
+import {
+  apiEnv,
+  buildIndexes,
+  DATABASE as MEDIUM_DATABASE,
+  prepareDatabase,
+  prepareSmallDatabase,
+} from './api/services';
+import { listPath, seededRandom } from './api/unique';
 import { argValue, cpuSeconds, startCheckoutApi, transactions, type CheckoutApi } from './checkout-api';
 
-const DATABASE = 'catalog_bench_list_cpu';
+const SMALL_DATABASE = 'catalog_bench_list_cpu';
+const medium = process.argv.includes('--medium');
+const DATABASE = medium ? MEDIUM_DATABASE : SMALL_DATABASE;
 
 /** CPU seconds of `pid`, user space and kernel together. */
 function cpuTotal(pid: number): number {
@@ -41,8 +51,8 @@ function startServer(root: string, env: Record<string, string>, port: number): P
 }
 
 /**
- * Unique paths of `templates` on `endpoint`: each template with every `per_page` from 1 to 100 and every
- * page that has items, interleaved across templates, the first `n`.
+ * Unique paths of `templates` on `endpoint`: each template with every `per_page` from 1 to 100 and its
+ * first five pages that have items (as the bench's unique cases), shuffled with a fixed seed, the first `n`.
  */
 async function uniquePaths(
   origin: string,
@@ -57,17 +67,23 @@ async function uniquePaths(
     if (total === 0) continue;
     const paths: string[] = [];
     for (let perPage = 1; perPage <= 100; perPage++) {
-      for (let page = 1; (page - 1) * perPage < total; page++) {
+      for (let page = 1; page <= 5 && (page - 1) * perPage < total; page++) {
         paths.push(listPath(endpoint, { ...params, per_page: perPage, page }));
       }
     }
     lists.push(paths);
   }
   const out: string[] = [];
-  for (let i = 0; out.length < n && lists.some((l) => i < l.length); i++) {
-    for (const l of lists) if (i < l.length && out.length < n) out.push(l[i]!);
+  for (let i = 0; lists.some((l) => i < l.length); i++) {
+    for (const l of lists) if (i < l.length) out.push(l[i]!);
   }
-  return out;
+  // Shuffled (seeded), so that each slice of n holds pages of every size, as the bench's unique cases.
+  const random = seededRandom(1401);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out.slice(0, n);
 }
 
 /**
@@ -104,14 +120,18 @@ async function main(): Promise<void> {
   const mediaRoot = path.join(tmpdir(), 'list-cpu-media');
   const meiliDir = path.join(tmpdir(), `list-cpu-meili-${process.pid}`);
   process.on('exit', () => rmSync(meiliDir, { recursive: true, force: true }));
-  const url = await prepareSmallDatabase(serverUrl, DATABASE, mediaRoot, console.log);
+  const url = medium
+    ? (await prepareDatabase(serverUrl, console.log)).url
+    : await prepareSmallDatabase(serverUrl, DATABASE, mediaRoot, console.log);
   const db = createDb(withDatabase(serverUrl, DATABASE), 1);
   const meili = await startBundledMeilisearch({ dataDir: meiliDir });
   const servers: [string, CheckoutApi][] = [];
   try {
     const port = await freePort();
-    const env = { ...(await apiEnv(url, meili, port)), MEDIA_ROOT: mediaRoot };
-    await buildIndexes(db, loadConfig({ ...process.env, ...env }), console.log);
+    // The medium catalog's media root is apiEnv's.
+    const env = { ...(await apiEnv(url, meili, port)), ...(medium ? {} : { MEDIA_ROOT: mediaRoot }) };
+    const only = medium ? (['products', 'media'] as const) : undefined;
+    await buildIndexes(db, loadConfig({ ...process.env, ...env }), console.log, only);
     const root = path.resolve(__dirname, '..');
     // Same APP_URL for both: the stored list forms are made for it.
     for (const [i, root] of baselines.entries()) {

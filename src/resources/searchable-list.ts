@@ -182,7 +182,7 @@ export function searchableList<P extends ListParams, R extends { id: number }>(
       const key = `${list.cacheKey}?${JSON.stringify(params)}`;
       let page: SerializedPage;
       try {
-        page = await deps.resultCache.get(list.index, key, () => load(params, now), now);
+        page = await deps.resultCache.get(list.index, key, () => load(params, now), now, 'repeated');
       } catch (error) {
         // Meilisearch down: a list its fallback answers exactly comes from Postgres.
         if (!list.fallback?.answers(params) || !isMeilisearchOutage(error)) throw error;

@@ -64,6 +64,25 @@ function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
   return out;
 }
 
+/** The buffer `gathered` reuses (grown to the largest answer, up to `SCRATCH_MAX_BYTES`). */
+let scratch = Buffer.allocUnsafeSlow(0);
+/** Answers larger than this get a buffer of their own, so that one large answer does not stay resident. */
+const SCRATCH_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * `chunks` (`length` bytes in all) as one Buffer, valid only until the next call: the shared scratch
+ * buffer (one allocation per process instead of one per answer, which V8 counts as external memory and
+ * answers with collections), or a buffer of its own beyond `SCRATCH_MAX_BYTES`.
+ */
+function gathered(chunks: readonly Buffer[], length: number): Buffer {
+  if (length > SCRATCH_MAX_BYTES) return Buffer.concat(chunks, length);
+  if (scratch.length < length)
+    scratch = Buffer.allocUnsafeSlow(Math.max(length, 2 * scratch.length, 64 * 1024));
+  let at = 0;
+  for (const chunk of chunks) at += chunk.copy(scratch, at);
+  return scratch.subarray(0, length);
+}
+
 /**
  * A `httpClient` for `new Meilisearch({ host, httpClient })` on a pool to `host`'s origin behind a circuit
  * breaker, and `close()`. Resolves with the parsed JSON answer (undefined for an empty body); rejects with
@@ -96,8 +115,15 @@ export function meiliHttpClient(host: string, options: MeiliHttpOptions) {
     });
     const forms = (init as { [STORED_FORMS]?: readonly string[] })[STORED_FORMS];
     if (forms && statusCode < 400) {
-      // The answer's bytes as they came: its stored list forms are never decoded into strings.
-      return parseWithStoredForms(Buffer.from(await body.arrayBuffer()), forms);
+      // The answer's bytes as they came: its stored list forms are never decoded into strings. They are
+      // gathered in one buffer reused by every answer, since the parse keeps nothing of them.
+      const chunks: Buffer[] = [];
+      let length = 0;
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        length += chunk.length;
+      }
+      return parseWithStoredForms(gathered(chunks, length), forms);
     }
     const text = await body.text();
     const parsed: unknown = text === '' ? undefined : JSON.parse(text);

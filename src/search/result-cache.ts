@@ -11,6 +11,9 @@
  *   Meilisearch, as without the cache);
  * - an entry that depends on the clock (an image's `valid_until`) expires at that instant;
  * - concurrent identical misses share one Meilisearch call;
+ * - a list page is kept from its second request among the recent misses on (`'repeated'` admission, a
+ *   doorkeeper of the keys' hashes): most searches are asked once, and keeping each such page would cost
+ *   every miss an insertion and an eviction (promoted, then collected garbage) for no hit;
  * - the Postgres look-ups of the lists' filter values are kept here too, under the `catalog` generation and
  *   their list's index generation together (src/resources/filter-lookups.ts);
  * - memory is bounded in bytes (lru-cache `maxSize`, API_RESULT_CACHE_MB; 0 turns the cache off).
@@ -34,6 +37,13 @@ interface Entry {
   expiresAt: number;
 }
 
+/**
+ * When a loaded value is kept: `'first'`, from its first load (a detail, a filter value's look-up: few
+ * keys, each asked again); `'repeated'`, once its key (whatever the generation) has been missed before
+ * among the last `DOORKEEPER_KEYS` to `2 × DOORKEEPER_KEYS` distinct missed keys (a list page).
+ */
+export type Admission = 'first' | 'repeated';
+
 /** Counts since start, for /metrics. */
 export interface ResultCacheStats {
   hits: number;
@@ -51,8 +61,15 @@ export interface ResultCache {
   /**
    * The cached value of `key` on `index`, or `load()`'s (then cached). `key` must identify the request
    * completely (endpoint and parsed parameters). Rejections of `load` are passed on and not cached.
+   * `admission` (default `'first'`): when a loaded value is kept.
    */
-  get<T>(index: GenerationKey, key: string, load: () => Promise<Loaded<T>>, now?: number): Promise<T>;
+  get<T>(
+    index: GenerationKey,
+    key: string,
+    load: () => Promise<Loaded<T>>,
+    now?: number,
+    admission?: Admission,
+  ): Promise<T>;
   /**
    * The cached value of `key` on `index` when there is one valid at `now` (counted as a hit), else
    * undefined (nothing counted: `get` then loads it): a hit without a Promise, for the hot paths.
@@ -67,7 +84,8 @@ export interface ResultCache {
 export function createResultCache(maxBytes: number, generations: GenerationWatcher | undefined): ResultCache {
   const stats: ResultCacheStats = { hits: 0, misses: 0, bypassed: 0 };
   const lru = maxBytes > 0 ? new LRUCache<string, Entry>({ maxSize: maxBytes }) : undefined;
-  const pending = new Map<string, Promise<Loaded<unknown>>>();
+  const pending = new Map<string, { loading: Promise<Loaded<unknown>>; keep: boolean }>();
+  const doorkeeper = createDoorkeeper(DOORKEEPER_KEYS);
 
   return {
     stats,
@@ -82,7 +100,13 @@ export function createResultCache(maxBytes: number, generations: GenerationWatch
       stats.hits += 1;
       return entry.value as T;
     },
-    async get<T>(index: GenerationKey, key: string, load: () => Promise<Loaded<T>>, now = Date.now()) {
+    async get<T>(
+      index: GenerationKey,
+      key: string,
+      load: () => Promise<Loaded<T>>,
+      now = Date.now(),
+      admission: Admission = 'first',
+    ) {
       const generation = generationOf(generations, index);
       if (!lru || generation === undefined) {
         stats.bypassed += 1;
@@ -95,28 +119,70 @@ export function createResultCache(maxBytes: number, generations: GenerationWatch
         return entry.value as T;
       }
       stats.misses += 1;
-      let loading = pending.get(fullKey) as Promise<Loaded<T>> | undefined;
-      if (!loading) {
-        loading = load();
-        pending.set(fullKey, loading);
-        void loading.then(
-          (loaded) => {
-            pending.delete(fullKey);
-            // Skip what cannot fit (lru-cache would refuse it) or has already expired.
-            const expiresAt = loaded.expiresAt ?? Infinity;
-            // The key counts too (two bytes a UTF-16 unit): it carries the client's search text, so
-            // unique long searches must not hold memory the byte bound does not see.
-            const size = loaded.size + 2 * fullKey.length;
-            if (loaded.size > 0 && size <= maxBytes && expiresAt > Date.now()) {
-              lru.set(fullKey, { value: loaded.value, expiresAt }, { size });
-            }
-          },
-          () => pending.delete(fullKey),
-        );
+      // Every miss is counted by the doorkeeper, a concurrent identical one too (it is a second request).
+      const keep = admission === 'first' || doorkeeper.seen(`${index}\u0000${key}`);
+      const joined = pending.get(fullKey);
+      if (joined) {
+        joined.keep ||= keep;
+        return ((await joined.loading) as Loaded<T>).value;
       }
+      const loading = load();
+      const state = { loading: loading as Promise<Loaded<unknown>>, keep };
+      pending.set(fullKey, state);
+      void loading.then(
+        (loaded) => {
+          pending.delete(fullKey);
+          if (!state.keep) return;
+          // Skip what cannot fit (lru-cache would refuse it) or has already expired.
+          const expiresAt = loaded.expiresAt ?? Infinity;
+          // The key counts too (two bytes a UTF-16 unit): it carries the client's search text, so
+          // unique long searches must not hold memory the byte bound does not see.
+          const size = loaded.size + 2 * fullKey.length;
+          if (loaded.size > 0 && size <= maxBytes && expiresAt > Date.now()) {
+            lru.set(fullKey, { value: loaded.value, expiresAt }, { size });
+          }
+        },
+        () => pending.delete(fullKey),
+      );
       return (await loading).value;
     },
   };
+}
+
+/**
+ * How many distinct missed keys a doorkeeper generation holds: a key missed again within 8,192 to 16,384
+ * other missed keys is kept, which at hundreds of misses a second is a minute or more.
+ */
+const DOORKEEPER_KEYS = 8192;
+
+/**
+ * The keys of recent misses as 30-bit hashes (small integers: no string is kept alive), in two generations
+ * of at most `capacity` each, the older dropped when the newer is full. A collision only admits a key one
+ * request early.
+ */
+function createDoorkeeper(capacity: number) {
+  let current = new Set<number>();
+  let previous = new Set<number>();
+  return {
+    /** True when `key` was missed before (within the window); else remembers it and is false. */
+    seen(key: string): boolean {
+      const hash = fnv1a30(key);
+      if (current.has(hash) || previous.has(hash)) return true;
+      if (current.size >= capacity) {
+        previous = current;
+        current = new Set();
+      }
+      current.add(hash);
+      return false;
+    },
+  };
+}
+
+/** FNV-1a over the UTF-16 code units of `text`, folded to 30 bits (a V8 small integer). */
+function fnv1a30(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash ^ (hash >>> 30)) & 0x3fffffff;
 }
 
 /** The generation of `index` (of each of several, joined), or undefined while one is unknown. */

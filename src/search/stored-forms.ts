@@ -38,7 +38,8 @@ function stringEnd(bytes: Buffer, start: number): number {
  * `fields` (e.g. `_list`) decoded from base64 into a Buffer (left a string when it holds a quote or a
  * backslash, which base64 never does). Only the JSON strings are walked (a quote preceded by an even
  * number of backslashes ends one), so a name inside a string value is never taken for an attribute.
- * Throws what `JSON.parse` throws.
+ * What it returns holds copies only: `bytes` may be reused as soon as it returns. Throws what
+ * `JSON.parse` throws.
  */
 export function parseWithStoredForms(bytes: Buffer, fields: readonly string[]): unknown {
   const keys = fields.map((f) => Buffer.from(`"${f}"`));

@@ -334,12 +334,11 @@ describe('/metrics', () => {
     const count = (page: string, result: string) =>
       sample(page, 'api_result_cache_requests_total', { result }) ?? 0;
     const query = `/api/v1/products?search=Presse&per_page=${(Date.now() % 90) + 3}`; // asked here first
-    expect((await api.get(query)).status).toBe(200);
-    expect((await api.get(query)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await api.get(query)).status).toBe(200);
     const after = await scrape();
     const served = (r: string) => count(after, r) - count(before, r);
-    // The first asks Meilisearch, the second comes from memory.
-    expect([served('miss'), served('hit'), served('bypassed')]).toEqual([1, 1, 0]);
+    // The first two ask Meilisearch (a list page is kept from its second request), the third comes from memory.
+    expect([served('miss'), served('hit'), served('bypassed')]).toEqual([2, 1, 0]);
     expect(sample(after, 'api_result_cache_bytes', {})).toBeGreaterThan(0);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The result cache of the list and search endpoints (src/search/result-cache.ts) over HTTP: it answers
- * repeated requests without Meilisearch, and is never staler than Meilisearch once the worker has announced
+ * repeated requests without Meilisearch (a list page from its second request on), and is never staler than Meilisearch once the worker has announced
  * a write (src/search/generations.ts), in every API process; an expiring image leaves a cached page at its
  * `valid_until`; while Redis is unreachable every request goes to Meilisearch. (test/api/sync.test.ts runs
  * the real worker: import → sync → the next request shows the change, with the cache on.)
@@ -49,6 +49,8 @@ async function renameInIndex(id: number, name: string): Promise<void> {
 }
 
 it('answers a repeated request from memory until the worker announces a write, then from the index', async () => {
+  // A list page is kept from its second request on.
+  for (const api of [stack.api, second]) await nameOf(api, 1002);
   const before = await nameOf(stack.api, 1002);
   expect(before).toBe('Festkammer-Rundballenpresse RP 125 F');
   expect(await nameOf(second, 1002)).toBe(before);
@@ -65,7 +67,17 @@ it('answers a repeated request from memory until the worker announces a write, t
   expect(await nameOf(second, 1002)).toBe('Cache-Probe 1');
 });
 
+it('keeps a list page from its second request: a page asked once is not kept', async () => {
+  expect(await nameOf(stack.api, 1001)).not.toBe('Cache-Probe 4');
+  await renameInIndex(1001, 'Cache-Probe 4');
+  // The second request is answered from the index, and kept.
+  expect(await nameOf(stack.api, 1001)).toBe('Cache-Probe 4');
+  await renameInIndex(1001, 'Cache-Probe 5');
+  expect(await nameOf(stack.api, 1001)).toBe('Cache-Probe 4');
+});
+
 it('keys entries by the parsed parameters, not the raw URL', async () => {
+  await stack.api.json<Page<Product>>('/products?ids[]=1003');
   const first = await stack.api.json<Page<Product>>('/products?ids[]=1003');
   await renameInIndex(1003, 'Cache-Probe 2');
   // The same parameters written otherwise: same entry, still the cached answer.
@@ -87,6 +99,7 @@ it('drops a cached media page the moment an image on it expires', async () => {
   const ids = async () => (await stack.api.json<Page<Medium>>('/media?type=image')).data.map((m) => m.id);
   expect(Date.now()).toBeLessThan(expiresAt - 1000);
   expect(await ids()).toContain(5001);
+  expect(await ids()).toContain(5001); // kept from this second request
   expect(await ids()).toContain(5001); // from the cache
   await new Promise((resolve) => setTimeout(resolve, expiresAt + 200 - Date.now()));
   expect(await ids()).not.toContain(5001);
