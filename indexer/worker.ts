@@ -2,7 +2,8 @@
  * The worker process (`npm run worker`): one BullMQ worker on the index queue, one job at a time so a full
  * reindex and an outbox sync never interleave, plus a job scheduler that asks for a sync every 2 s and,
  * in the process, one that prunes the search log once a day; and one BullMQ worker on the render queue
- * (renditions and CMS previews), RENDER_CONCURRENCY jobs at a time; no backlog render starts while an
+ * (renditions and CMS previews), RENDER_CONCURRENCY renders at a time (twice as many jobs, whose reads and
+ * writes overlap the renders: render/slots.ts); no backlog render starts while an
  * index job runs (indexer/priority.ts), so renders never hold up the syncs and reindexes for the cores.
  * `createIndexWorker` (both) and `createRenderWorker` (renders only) are the library entries (tests use
  * them in-process); running this file starts the process.
@@ -51,6 +52,7 @@ import { dispatch, dispatchRender, type IndexJobHandlers, type RenderJobHandlers
 import { INDEX_DEFINITIONS } from './registry';
 import { createIndexFirst, yieldingToIndexJobs, type IndexFirst } from './priority';
 import { configureSharp, sharpSettingsFor } from './render/sharp';
+import { createRenderSlots } from './render/slots';
 import { createSyncRequester, type SyncRequester } from './sync-requests';
 import { Counter, Registry } from 'prom-client';
 import { createEdgePurger, parsePurgeHeaders, type EdgePurger } from '../src/edge/purge';
@@ -192,6 +194,12 @@ function logOutcome(logger: Logger, worker: IndexJobWorker | RenderJobWorker, la
   );
 }
 
+/**
+ * Render jobs per decode slot: one renders while the other reads its owner, writes its files and rows and
+ * fetches the next job, so a slot never waits for Postgres, the disk or Redis.
+ */
+export const RENDER_JOBS_PER_SLOT = 2;
+
 export interface RenderWorkerOptions {
   config: AppConfig;
   db: Knex;
@@ -201,8 +209,13 @@ export interface RenderWorkerOptions {
   jobOptions?: JobsOptions;
   /** Where a finished render asks for a sync (default: an index queue producer of its own). */
   indexQueue?: IndexQueue;
-  /** Default: RENDER_CONCURRENCY. */
+  /** Renders decoding at once (decode slots, indexer/render/slots.ts). Default: RENDER_CONCURRENCY. */
   concurrency?: number;
+  /**
+   * Render jobs running at once, at least `concurrency`: the jobs beyond the slots do their reads, writes
+   * and queue calls while the slots render. Default: twice `concurrency`.
+   */
+  jobs?: number;
   /**
    * Milliseconds the renders' sync requests are gathered before one sync is asked for (default 2000);
    * `null`: renders ask for no sync (a scheduler in the same process syncs every 2 s anyway).
@@ -222,8 +235,9 @@ export interface RenderWorker {
 }
 
 /**
- * Starts a BullMQ worker on REDIS_PREFIX's render queue: `render` and `preview` jobs, `concurrency` at a
- * time (sharp runs with its cache off and as many threads per render as cores, `sharpSettingsFor`).
+ * Starts a BullMQ worker on REDIS_PREFIX's render queue: `render` and `preview` jobs, `jobs` at a time of
+ * which `concurrency` decode and encode at once (decode slots; sharp runs with its cache off and as many
+ * threads per render as cores, `sharpSettingsFor`).
  * A render that changed something writes an outbox row and asks for a sync, debounced
  * (sync-requests.ts): the renders of two seconds share one sync job, whose round brings all their
  * `conversions` into the search documents. Throws when a job has no handler.
@@ -232,6 +246,7 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
   const { config } = options;
   const logger = options.logger ?? pino({ name: 'render-worker', level: config.logLevel });
   const concurrency = options.concurrency ?? config.renderConcurrency;
+  const jobs = Math.max(concurrency, options.jobs ?? RENDER_JOBS_PER_SLOT * concurrency);
   configureSharp(sharpSettingsFor(concurrency));
   const queue = createRenderQueue(config, options.jobOptions);
   queue.on('error', (error) => logger.error({ err: error }, 'render queue error'));
@@ -247,6 +262,7 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
     db: options.db,
     mediaRoot: config.mediaRoot,
     maxPixels: config.renderMaxPixels,
+    slots: createRenderSlots(concurrency, options.indexFirst),
     logger,
     jobs: {
       enqueueRenders: (requests) => enqueueRenders(queue, requests),
@@ -257,7 +273,7 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
   const worker: RenderJobWorker = new Worker(RENDER_QUEUE_NAME, processor, {
     connection: redisConnection(config, 'worker'),
     prefix: config.redisPrefix,
-    concurrency,
+    concurrency: jobs,
     ...lockOptions(config),
   });
   logOutcome(logger, worker, 'render');
