@@ -218,7 +218,8 @@ export interface RenderWorkerOptions {
   jobs?: number;
   /**
    * Milliseconds the renders' sync requests are gathered before one sync is asked for (default 2000);
-   * `null`: renders ask for no sync (a scheduler in the same process syncs every 2 s anyway).
+   * `null`: no timer, a scheduler in the same process syncs every 2 s. Either way the end of a backlog
+   * (no render running, none waiting) asks for its sync at once.
    */
   syncDelayMs?: number | null;
   /** The index jobs of this process that renders yield to (indexer/priority.ts); default: none. */
@@ -253,11 +254,7 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
   const indexQueue = options.indexQueue ?? createIndexQueue(config, options.jobOptions);
   if (!options.indexQueue)
     indexQueue.on('error', (error) => logger.error({ err: error }, 'index queue error'));
-  const syncRequests = createSyncRequester(
-    () => (options.syncDelayMs === null ? Promise.resolve() : enqueueSync(indexQueue)),
-    logger,
-    options.syncDelayMs ?? undefined,
-  );
+  const syncRequests = createSyncRequester(() => enqueueSync(indexQueue), logger, options.syncDelayMs);
   const ctx: RenderContext = {
     db: options.db,
     mediaRoot: config.mediaRoot,
@@ -269,7 +266,29 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
       requestSync: () => syncRequests.request(),
     },
   };
-  const processor = yieldingToIndexJobs(dispatchRender(createRenderHandlers(ctx)), options.indexFirst);
+  const gated = yieldingToIndexJobs(dispatchRender(createRenderHandlers(ctx)), options.indexFirst);
+  // The end of a backlog (no render running, none waiting): its last renders' rows go into the documents
+  // now, not at the next scheduled sync. One Redis call each time the process runs out of renders.
+  let running = 0;
+  const backlogEnded = async () => {
+    if (running > 0) return;
+    const counts = await queue.getJobCounts('waiting', 'prioritized');
+    if (running === 0 && !counts.waiting && !counts.prioritized) await syncRequests.flush();
+  };
+  const processor = async (job: RenderJob) => {
+    running++;
+    try {
+      return await gated(job);
+    } finally {
+      running--;
+      backlogEnded().catch((error: unknown) =>
+        logger.warn(
+          { err: error },
+          'render: could not look at the backlog; the scheduled sync takes the rows',
+        ),
+      );
+    }
+  };
   const worker: RenderJobWorker = new Worker(RENDER_QUEUE_NAME, processor, {
     connection: redisConnection(config, 'worker'),
     prefix: config.redisPrefix,
@@ -283,7 +302,8 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
     syncRequests,
     async close() {
       await worker.close();
-      await syncRequests.flush();
+      // With a scheduler (no timer) the next worker's catch-up sync takes the rows.
+      if (options.syncDelayMs !== null) await syncRequests.flush();
       await closeAndDisconnect(queue);
       if (!options.indexQueue) await closeAndDisconnect(indexQueue);
     },
@@ -312,7 +332,8 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
           indexQueue: queue,
           indexFirst,
           // With the scheduler, its sync every 2 s takes the render rows: a render's request would only
-          // add rounds (each one a vocabulary read, document builds and Meilisearch tasks).
+          // add rounds (each one a vocabulary read, document builds and Meilisearch tasks); the end of a
+          // backlog still asks for one at once.
           ...(options.syncEveryMs !== null ? { syncDelayMs: null } : {}),
         });
   const renderQueue = renders?.queue ?? createRenderQueue(config, options.jobOptions);
