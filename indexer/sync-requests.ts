@@ -16,10 +16,11 @@ export const DEFAULT_RENDER_SYNC_DELAY_MS = 2000;
 export interface SyncRequester {
   /**
    * Records that a sync is needed; resolves at once. The sync is enqueued at most `delayMs` later (a
-   * failure to enqueue is logged: the index worker's scheduled sync picks the rows up then).
+   * failure to enqueue is logged: the index worker's scheduled sync picks the rows up then); with
+   * `delayMs` null, only by `flush`.
    */
   request(): Promise<void>;
-  /** Enqueues a pending request now (on shutdown); resolves when done. */
+  /** Enqueues a pending request now (the end of a backlog, a shutdown); resolves when done. */
   flush(): Promise<void>;
   /** Sync jobs asked of the queue so far (one per debounce window). */
   readonly enqueued: number;
@@ -27,18 +28,22 @@ export interface SyncRequester {
 
 /**
  * A requester that calls `enqueue` (e.g. `enqueueSync(indexQueue)`) at most once per `delayMs`, after
- * the first request of each window. Never throws; `enqueue` errors go to `logger.warn`.
+ * the first request of each window; `delayMs` null: no timer, a request waits for `flush` (a scheduler
+ * syncs meanwhile). Never throws; `enqueue` errors go to `logger.warn`.
  */
 export function createSyncRequester(
   enqueue: () => Promise<unknown>,
   logger: Logger,
-  delayMs: number = DEFAULT_RENDER_SYNC_DELAY_MS,
+  delayMs: number | null = DEFAULT_RENDER_SYNC_DELAY_MS,
 ): SyncRequester {
   let timer: NodeJS.Timeout | undefined;
+  let pending = false;
   let enqueued = 0;
   let running: Promise<void> = Promise.resolve();
   const fire = () => {
+    clearTimeout(timer);
     timer = undefined;
+    pending = false;
     enqueued += 1;
     running = running.then(() =>
       enqueue().then(
@@ -51,13 +56,12 @@ export function createSyncRequester(
   };
   return {
     async request() {
-      timer ??= setTimeout(fire, delayMs);
+      pending = true;
+      if (delayMs !== null) timer ??= setTimeout(fire, delayMs);
     },
     async flush() {
-      if (timer) {
-        clearTimeout(timer);
-        await fire();
-      } else await running;
+      if (pending) await fire();
+      else await running;
     },
     get enqueued() {
       return enqueued;

@@ -2,7 +2,8 @@
  * The worker process (`npm run worker`): one BullMQ worker on the index queue, one job at a time so a full
  * reindex and an outbox sync never interleave, plus a job scheduler that asks for a sync every 2 s and,
  * in the process, one that prunes the search log once a day; and one BullMQ worker on the render queue
- * (renditions and CMS previews), RENDER_CONCURRENCY jobs at a time; no backlog render starts while an
+ * (renditions and CMS previews), RENDER_CONCURRENCY renders at a time (twice as many jobs, whose reads and
+ * writes overlap the renders: render/slots.ts); no backlog render starts while an
  * index job runs (indexer/priority.ts), so renders never hold up the syncs and reindexes for the cores.
  * `createIndexWorker` (both) and `createRenderWorker` (renders only) are the library entries (tests use
  * them in-process); running this file starts the process.
@@ -51,6 +52,7 @@ import { dispatch, dispatchRender, type IndexJobHandlers, type RenderJobHandlers
 import { INDEX_DEFINITIONS } from './registry';
 import { createIndexFirst, yieldingToIndexJobs, type IndexFirst } from './priority';
 import { configureSharp, sharpSettingsFor } from './render/sharp';
+import { createRenderSlots } from './render/slots';
 import { createSyncRequester, type SyncRequester } from './sync-requests';
 import { Counter, Registry } from 'prom-client';
 import { createEdgePurger, parsePurgeHeaders, type EdgePurger } from '../src/edge/purge';
@@ -192,6 +194,12 @@ function logOutcome(logger: Logger, worker: IndexJobWorker | RenderJobWorker, la
   );
 }
 
+/**
+ * Render jobs per decode slot: one renders while the other reads its owner, writes its files and rows and
+ * fetches the next job, so a slot never waits for Postgres, the disk or Redis.
+ */
+export const RENDER_JOBS_PER_SLOT = 2;
+
 export interface RenderWorkerOptions {
   config: AppConfig;
   db: Knex;
@@ -201,11 +209,17 @@ export interface RenderWorkerOptions {
   jobOptions?: JobsOptions;
   /** Where a finished render asks for a sync (default: an index queue producer of its own). */
   indexQueue?: IndexQueue;
-  /** Default: RENDER_CONCURRENCY. */
+  /** Renders decoding at once (decode slots, indexer/render/slots.ts). Default: RENDER_CONCURRENCY. */
   concurrency?: number;
   /**
+   * Render jobs running at once, at least `concurrency`: the jobs beyond the slots do their reads, writes
+   * and queue calls while the slots render. Default: twice `concurrency`.
+   */
+  jobs?: number;
+  /**
    * Milliseconds the renders' sync requests are gathered before one sync is asked for (default 2000);
-   * `null`: renders ask for no sync (a scheduler in the same process syncs every 2 s anyway).
+   * `null`: no timer, a scheduler in the same process syncs every 2 s. Either way the end of a backlog
+   * (no render running, none waiting) asks for its sync at once.
    */
   syncDelayMs?: number | null;
   /** The index jobs of this process that renders yield to (indexer/priority.ts); default: none. */
@@ -222,8 +236,9 @@ export interface RenderWorker {
 }
 
 /**
- * Starts a BullMQ worker on REDIS_PREFIX's render queue: `render` and `preview` jobs, `concurrency` at a
- * time (sharp runs with its cache off and as many threads per render as cores, `sharpSettingsFor`).
+ * Starts a BullMQ worker on REDIS_PREFIX's render queue: `render` and `preview` jobs, `jobs` at a time of
+ * which `concurrency` decode and encode at once (decode slots; sharp runs with its cache off and as many
+ * threads per render as cores, `sharpSettingsFor`).
  * A render that changed something writes an outbox row and asks for a sync, debounced
  * (sync-requests.ts): the renders of two seconds share one sync job, whose round brings all their
  * `conversions` into the search documents. Throws when a job has no handler.
@@ -232,32 +247,52 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
   const { config } = options;
   const logger = options.logger ?? pino({ name: 'render-worker', level: config.logLevel });
   const concurrency = options.concurrency ?? config.renderConcurrency;
+  const jobs = Math.max(concurrency, options.jobs ?? RENDER_JOBS_PER_SLOT * concurrency);
   configureSharp(sharpSettingsFor(concurrency));
   const queue = createRenderQueue(config, options.jobOptions);
   queue.on('error', (error) => logger.error({ err: error }, 'render queue error'));
   const indexQueue = options.indexQueue ?? createIndexQueue(config, options.jobOptions);
   if (!options.indexQueue)
     indexQueue.on('error', (error) => logger.error({ err: error }, 'index queue error'));
-  const syncRequests = createSyncRequester(
-    () => (options.syncDelayMs === null ? Promise.resolve() : enqueueSync(indexQueue)),
-    logger,
-    options.syncDelayMs ?? undefined,
-  );
+  const syncRequests = createSyncRequester(() => enqueueSync(indexQueue), logger, options.syncDelayMs);
   const ctx: RenderContext = {
     db: options.db,
     mediaRoot: config.mediaRoot,
     maxPixels: config.renderMaxPixels,
+    slots: createRenderSlots(concurrency, options.indexFirst),
     logger,
     jobs: {
       enqueueRenders: (requests) => enqueueRenders(queue, requests),
       requestSync: () => syncRequests.request(),
     },
   };
-  const processor = yieldingToIndexJobs(dispatchRender(createRenderHandlers(ctx)), options.indexFirst);
+  const gated = yieldingToIndexJobs(dispatchRender(createRenderHandlers(ctx)), options.indexFirst);
+  // The end of a backlog (no render running, none waiting): its last renders' rows go into the documents
+  // now, not at the next scheduled sync. One Redis call each time the process runs out of renders.
+  let running = 0;
+  const backlogEnded = async () => {
+    if (running > 0) return;
+    const counts = await queue.getJobCounts('waiting', 'prioritized');
+    if (running === 0 && !counts.waiting && !counts.prioritized) await syncRequests.flush();
+  };
+  const processor = async (job: RenderJob) => {
+    running++;
+    try {
+      return await gated(job);
+    } finally {
+      running--;
+      backlogEnded().catch((error: unknown) =>
+        logger.warn(
+          { err: error },
+          'render: could not look at the backlog; the scheduled sync takes the rows',
+        ),
+      );
+    }
+  };
   const worker: RenderJobWorker = new Worker(RENDER_QUEUE_NAME, processor, {
     connection: redisConnection(config, 'worker'),
     prefix: config.redisPrefix,
-    concurrency,
+    concurrency: jobs,
     ...lockOptions(config),
   });
   logOutcome(logger, worker, 'render');
@@ -267,7 +302,8 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
     syncRequests,
     async close() {
       await worker.close();
-      await syncRequests.flush();
+      // With a scheduler (no timer) the next worker's catch-up sync takes the rows.
+      if (options.syncDelayMs !== null) await syncRequests.flush();
       await closeAndDisconnect(queue);
       if (!options.indexQueue) await closeAndDisconnect(indexQueue);
     },
@@ -296,7 +332,8 @@ export async function createIndexWorker(options: IndexWorkerOptions): Promise<In
           indexQueue: queue,
           indexFirst,
           // With the scheduler, its sync every 2 s takes the render rows: a render's request would only
-          // add rounds (each one a vocabulary read, document builds and Meilisearch tasks).
+          // add rounds (each one a vocabulary read, document builds and Meilisearch tasks); the end of a
+          // backlog still asks for one at once.
           ...(options.syncEveryMs !== null ? { syncDelayMs: null } : {}),
         });
   const renderQueue = renders?.queue ?? createRenderQueue(config, options.jobOptions);

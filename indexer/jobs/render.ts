@@ -27,6 +27,7 @@ import {
   type RenderFormat,
 } from '../../src/catalog/rendition-formats';
 import { release } from '../render/input';
+import type { RenderSlots } from '../render/slots';
 import { OversizeInputError, renderFormats, RenderInputError, UnsupportedInputError } from '../render/sharp';
 
 export interface RenderResult {
@@ -97,6 +98,11 @@ async function writeOnce(target: string, data: Buffer, tag: string): Promise<voi
 export type RenderContext = Pick<IndexerContext, 'db' | 'mediaRoot' | 'logger' | 'jobs'> & {
   /** RENDER_MAX_PIXELS (indexer/render/sharp.ts); default its default. */
   maxPixels?: number;
+  /**
+   * The worker's decode slots (indexer/render/slots.ts): the decode and encodes of a job run in one, its
+   * reads and writes outside. Default: none (the render runs at once).
+   */
+  slots?: RenderSlots;
 };
 
 /** Deletes the files among `paths` that no rendition row references any more (they may be shared). */
@@ -205,9 +211,10 @@ export async function runRender(
 
   let renditions;
   try {
-    renditions = await renderFormats(path.join(ctx.mediaRoot, owner.file_path!), todo, {
-      maxPixels: ctx.maxPixels,
-    });
+    const render = () =>
+      renderFormats(path.join(ctx.mediaRoot, owner.file_path!), todo, { maxPixels: ctx.maxPixels });
+    // With `only` this is a preview someone waits for: it takes the next free slot.
+    renditions = await (ctx.slots ? ctx.slots.run(render, only !== undefined) : render());
   } catch (error) {
     if (
       error instanceof RenderInputError ||

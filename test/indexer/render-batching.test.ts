@@ -104,3 +104,34 @@ it('the renders of one window share one sync request; a later render asks again'
   await requester.flush(); // nothing pending
   expect(enqueued).toBe(2);
 });
+
+it('with the 2 s scheduler far off, the end of a backlog asks for its sync at once', async () => {
+  await worker?.close();
+  worker = await createIndexWorker({
+    config: stack.config,
+    db: stack.database.db,
+    meili: stack.meili,
+    logger: silentLogger,
+    definitions: stack.indexer.definitions,
+    syncEveryMs: 600_000, // its first sync runs at start, the next one long after this test
+  });
+  const syncs: number[] = [];
+  worker.worker.on('completed', (job, result) => {
+    if (job.name === 'sync') syncs.push((result as { rows: number }).rows);
+  });
+  const db = stack.database.db;
+  const ids = [7001, 7002, 7003];
+  await db('renditions').whereIn('media_id', ids).delete();
+  await enqueueRenders(
+    worker.renderQueue,
+    ids.map((id) => ({ target: 'media' as const, id })),
+  );
+  const pending = async () =>
+    Number((await db('index_outbox').whereNull('processed_at').count({ n: '*' }))[0]!.n);
+  await eventually(
+    async () => (await renderBacklog(worker!.renderQueue)) === 0 && syncs.some((rows) => rows > 0),
+    15_000,
+  );
+  expect(await pending()).toBe(0);
+  expect(Number((await db('renditions').whereIn('media_id', ids).count({ n: '*' }))[0]!.n)).toBe(18);
+});
