@@ -52,7 +52,7 @@ import { dispatch, dispatchRender, type IndexJobHandlers, type RenderJobHandlers
 import { INDEX_DEFINITIONS } from './registry';
 import { createIndexFirst, yieldingToIndexJobs, type IndexFirst } from './priority';
 import { configureSharp, sharpSettingsFor } from './render/sharp';
-import { createRenderSlots } from './render/slots';
+import { createRenderSlots, type RenderSlots } from './render/slots';
 import { createSyncRequester, type SyncRequester } from './sync-requests';
 import { Counter, Registry } from 'prom-client';
 import { createEdgePurger, parsePurgeHeaders, type EdgePurger } from '../src/edge/purge';
@@ -231,6 +231,8 @@ export interface RenderWorker {
   queue: RenderQueue;
   /** The debounced sync requests of the renders (`enqueued`: sync jobs asked for so far). */
   syncRequests: SyncRequester;
+  /** The decode slots: how many renders hold a decoded original now (`busy`), how many wait for one. */
+  slots: RenderSlots;
   /** Stops taking jobs, waits for the running ones, closes what it opened. */
   close(): Promise<void>;
 }
@@ -255,11 +257,12 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
   if (!options.indexQueue)
     indexQueue.on('error', (error) => logger.error({ err: error }, 'index queue error'));
   const syncRequests = createSyncRequester(() => enqueueSync(indexQueue), logger, options.syncDelayMs);
+  const slots = createRenderSlots(concurrency, options.indexFirst);
   const ctx: RenderContext = {
     db: options.db,
     mediaRoot: config.mediaRoot,
     maxPixels: config.renderMaxPixels,
-    slots: createRenderSlots(concurrency, options.indexFirst),
+    slots,
     logger,
     jobs: {
       enqueueRenders: (requests) => enqueueRenders(queue, requests),
@@ -300,6 +303,7 @@ export async function createRenderWorker(options: RenderWorkerOptions): Promise<
     worker,
     queue,
     syncRequests,
+    slots,
     async close() {
       await worker.close();
       // With a scheduler (no timer) the next worker's catch-up sync takes the rows.

@@ -148,25 +148,19 @@ describe('GET /content/media/{media}/preview', () => {
     // Media the other tests do not look at again; without their previews, each request below renders.
     const ids = [5002, 5003, 5009, 5016];
     await db()('renditions').whereIn('media_id', ids).whereIn('format_key', ['preview', 'hero']).delete();
-    const worker = stack.renderWorker!.worker;
-    let active = 0;
+    // The decode slots' use, looked at every millisecond (a render holds its slot for tens of them).
+    const { slots } = stack.renderWorker!;
     let peak = 0;
-    const started = () => (peak = Math.max(peak, ++active));
-    const ended = () => (active -= 1);
-    worker.on('active', started);
-    worker.on('completed', ended);
-    worker.on('failed', ended);
+    const watch = setInterval(() => (peak = Math.max(peak, slots.busy)), 1);
     try {
       const pairs = [...ids.map((id) => [id, 'preview'] as const), [5002, 'hero'] as const];
       const responses = await Promise.all(pairs.map(([id, format]) => preview(id, format)));
       expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
       await Promise.all(responses.map((r) => r.arrayBuffer()));
     } finally {
-      worker.off('active', started);
-      worker.off('completed', ended);
-      worker.off('failed', ended);
+      clearInterval(watch);
     }
-    // Five renders were asked for at once: two ran together, never more.
+    // Five renders were asked for at once: two rendered together, never more.
     expect(stack.config.renderConcurrency).toBe(2);
     expect(peak).toBe(2);
     // Done previews leave no job behind (their file and row are the result).
