@@ -3,8 +3,8 @@
  * exactly what Express's routing gave them: the same status, headers in the same order and body as the
  * same request with a trailing slash (which Express still routes), and the same metrics label.
  */
-import { request } from 'node:http';
 import { captureLogger, type LogLine } from '../support/logs';
+import { rawRequest, type RawAnswer } from '../support/raw-http';
 import { startStack, type Stack } from '../support/stack';
 import { bearer } from '../support/tokens';
 
@@ -19,29 +19,10 @@ afterAll(async () => {
 });
 
 /** Status, raw headers (without `Date`; the limit's remaining count masked) and body of GET `path`. */
-async function raw(path: string): Promise<{ status: number; headers: string[]; body: string }> {
+function raw(path: string): Promise<RawAnswer> {
   const { hostname, port } = new URL(stack.api.origin);
-  return new Promise((resolve, reject) => {
-    const headers = { 'X-Request-Id': 'direct-routes-test' };
-    const req = request({ host: hostname, port, path, headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        const pairs: string[] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) {
-          const name = res.rawHeaders[i]!;
-          if (name.toLowerCase() === 'date') continue;
-          pairs.push(
-            `${name}: ${name.toLowerCase() === 'x-ratelimit-remaining' ? 'n' : res.rawHeaders[i + 1]}`,
-          );
-        }
-        resolve({ status: res.statusCode!, headers: pairs, body });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  const headers = { 'X-Request-Id': 'direct-routes-test' };
+  return rawRequest({ host: hostname, port: Number(port) }, 'GET', path, headers, ['x-ratelimit-remaining']);
 }
 
 /** `http_requests_total` of GET `route` with `status` on /metrics (0 when absent). */

@@ -3,12 +3,13 @@
  * the same names, values and order, whether `sendJson` writes it in one `writeHead` (nothing else set a
  * header) or another header operation sets it first; also for 304 and HEAD.
  */
-import { request, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
 import { sendJson, serialized, type CachePolicy } from '../../src/http/caching';
 import { addToHeaderBlock, prepareHeaderBlocks, setHeaderBlock } from '../../src/http/header-block';
 import { securityHeaderBlock } from '../../src/http/security-headers';
+import { rawRequest } from '../support/raw-http';
 
 const BLOCK = securityHeaderBlock();
 const POLICY: CachePolicy = { scope: 'public', maxAgeSeconds: 60, tagHeader: 'xkey', routeTags: ['every-x'] };
@@ -55,25 +56,9 @@ async function listen(app: express.Express): Promise<Server> {
 }
 
 /** Status and raw headers (without Date) of `method path`. */
-async function raw(server: Server, method: string, path: string, headers: Record<string, string> = {}) {
+function raw(server: Server, method: string, path: string, headers: Record<string, string> = {}) {
   const { port } = server.address() as AddressInfo;
-  return new Promise<{ status: number; headers: string[]; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        const pairs: string[] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) {
-          if (res.rawHeaders[i]!.toLowerCase() !== 'date')
-            pairs.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
-        }
-        resolve({ status: res.statusCode!, headers: pairs, body });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return rawRequest({ host: '127.0.0.1', port }, method, path, headers);
 }
 
 describe('a pending header block', () => {

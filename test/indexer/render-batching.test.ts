@@ -38,15 +38,20 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-it('a backlog of N images is brought into the indexes by far fewer than N sync rounds', async () => {
-  worker = await createIndexWorker({
+/** The stack's worker (index and render jobs) with the sync scheduler every `syncEveryMs` (null: none). */
+function startWorker(syncEveryMs: number | null): Promise<IndexWorker> {
+  return createIndexWorker({
     config: stack.config,
     db: stack.database.db,
     meili: stack.meili,
     logger: silentLogger,
     definitions: stack.indexer.definitions,
-    syncEveryMs: null, // only the renders ask for syncs
+    syncEveryMs,
   });
+}
+
+it('a backlog of N images is brought into the indexes by far fewer than N sync rounds', async () => {
+  worker = await startWorker(null); // only the renders ask for syncs
   const syncs: { rows: number; rounds: number }[] = [];
   const renders: string[] = [];
   worker.worker.on('completed', (job, result) => {
@@ -107,14 +112,7 @@ it('the renders of one window share one sync request; a later render asks again'
 
 it('with the 2 s scheduler far off, the end of a backlog asks for its sync at once', async () => {
   await worker?.close();
-  worker = await createIndexWorker({
-    config: stack.config,
-    db: stack.database.db,
-    meili: stack.meili,
-    logger: silentLogger,
-    definitions: stack.indexer.definitions,
-    syncEveryMs: 600_000, // its first sync runs at start, the next one long after this test
-  });
+  worker = await startWorker(600_000); // its first sync runs at start, the next one long after this test
   const syncs: number[] = [];
   worker.worker.on('completed', (job, result) => {
     if (job.name === 'sync') syncs.push((result as { rows: number }).rows);
