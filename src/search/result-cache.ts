@@ -21,6 +21,7 @@
 import type Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from '../logger';
+import { fnv1a32 } from './fnv1a';
 import { GENERATION_NAMES, generationsKey, type Announcement, type GenerationName } from './generations';
 
 /** What a loader returns: the value, its approximate size in bytes, and when it stops being valid. */
@@ -166,7 +167,9 @@ function createDoorkeeper(capacity: number) {
   return {
     /** True when `key` was missed before (within the window); else remembers it and is false. */
     seen(key: string): boolean {
-      const hash = fnv1a30(key);
+      // Folded to 30 bits, a V8 small integer: the sets hold no heap number.
+      const full = fnv1a32(key);
+      const hash = (full ^ (full >>> 30)) & 0x3fffffff;
       if (current.has(hash) || previous.has(hash)) return true;
       if (current.size >= capacity) {
         previous = current;
@@ -176,13 +179,6 @@ function createDoorkeeper(capacity: number) {
       return false;
     },
   };
-}
-
-/** FNV-1a over the UTF-16 code units of `text`, folded to 30 bits (a V8 small integer). */
-function fnv1a30(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash ^ (hash >>> 30)) & 0x3fffffff;
 }
 
 /** The generation of `index` (of each of several, joined), or undefined while one is unknown. */

@@ -12,6 +12,7 @@
  * returned lemma.
  */
 import { isUint16Array, isUint32Array, isUint8Array } from 'node:util/types';
+import { fnv1a32 } from '../fnv1a';
 
 /** The arrays of a table: what `v8.serialize` writes and `FormTable.from` takes back. */
 export interface FormTableData {
@@ -35,12 +36,6 @@ function own<T extends Uint8Array | Uint16Array | Uint32Array>(array: T): T {
 
 /** A form and its lemma: `[form, lemma]`, as a map's entries are. */
 export type FormEntry = [string, string];
-
-function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
 
 /** A read-only map from forms to lemmas (see the module comment). */
 export class FormTable implements Iterable<FormEntry> {
@@ -78,7 +73,7 @@ export class FormTable implements Iterable<FormEntry> {
         [formStart, form.length, form.startsWith(lemma) ? formStart : put(lemma), lemma.length],
         index * 4,
       );
-      let slot = hashOf(form) & (slotCount - 1);
+      let slot = fnv1a32(form) & (slotCount - 1);
       while (slots[slot] !== 0) slot = (slot + 1) & (slotCount - 1);
       slots[slot] = index + 1;
       index += 1;
@@ -114,7 +109,7 @@ export class FormTable implements Iterable<FormEntry> {
   private find(form: string): number {
     const { chars, records, slots } = this.data;
     const mask = slots.length - 1;
-    for (let slot = hashOf(form) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = fnv1a32(form) & mask; ; slot = (slot + 1) & mask) {
       const entry = slots[slot]!;
       if (entry === 0) return -1;
       const base = (entry - 1) * 4;
