@@ -134,7 +134,11 @@ export const BACKLOG_STATES = ['waiting', 'prioritized', 'active', 'delayed'] as
  * completed, not failed for good). One Redis round trip; throws when Redis is down.
  */
 export async function renderBacklog(queue: RenderQueue): Promise<number> {
-  const counts = await queue.getJobCounts(...BACKLOG_STATES);
+  return backlogOf(await queue.getJobCounts(...BACKLOG_STATES));
+}
+
+/** The render backlog from the counts of the `BACKLOG_STATES` (a state without a count counts 0). */
+export function backlogOf(counts: Partial<Record<(typeof BACKLOG_STATES)[number], number>>): number {
   return BACKLOG_STATES.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
 }
 

@@ -25,7 +25,7 @@ import type Redis from 'ioredis';
 import { readPurgeCounts, type PurgeCountName } from '../edge/purge-counts';
 import { withDeadline } from '../jobs/connection';
 import { readJobCounts, type QueueKeys } from '../jobs/queue-counts';
-import { BACKLOG_STATES } from '../jobs/render-queue';
+import { backlogOf, BACKLOG_STATES } from '../jobs/render-queue';
 import type { SearchLog } from '../search-log';
 import { DEGRADED_HEADER } from '../search/degraded';
 import type { ResultCache, ResultCacheStats } from '../search/result-cache';
@@ -209,10 +209,9 @@ export function createMetrics(deps: MetricsDeps): Metrics {
       renderQueue,
     );
     // What src/jobs/render-queue.ts `renderBacklog` counts, without BullMQ.
-    const backlog = bounded(async () => {
-      const counts = await readJobCounts(queueRedis, renderQueue, BACKLOG_STATES);
-      return BACKLOG_STATES.reduce((sum, state) => sum + counts[state], 0);
-    });
+    const backlog = bounded(async () =>
+      backlogOf(await readJobCounts(queueRedis, renderQueue, BACKLOG_STATES)),
+    );
     let lastBacklog = 0;
     new Gauge({
       name: 'render_backlog',
