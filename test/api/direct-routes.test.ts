@@ -50,6 +50,18 @@ it.each([
   expect(viaDirect).toEqual(viaExpress);
 });
 
+it('answers hostile plain paths as Express does: a 10,000-character slug, dot segments, 2,000 segments', async () => {
+  for (const direct of [
+    `/api/v1/products/${'a'.repeat(10_000)}`,
+    '/api/v1/products/..',
+    `/api/v1/products${'/a'.repeat(2000)}`,
+  ]) {
+    const viaDirect = await raw(direct);
+    expect(viaDirect.status).toBe(404);
+    expect(viaDirect).toEqual(await raw(`${direct}/`));
+  }
+});
+
 it('counts a direct answer under its route pattern, as Express routing does', async () => {
   const route = '/api/v1/media/:media';
   const before = await requestsOf(route, 200);
