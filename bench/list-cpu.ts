@@ -1,8 +1,10 @@
 /**
- * CPU per request of the filtered lists the result cache misses, `/products` (`taxons`, `manufacturer`) and
- * `/media` (`type`, `folder`), measured as CPU time of the API process (/proc, user + system) over a fixed
+ * CPU per request of the lists the result cache misses, `/products` filtered (`taxons`, `manufacturer`),
+ * `/media` filtered (`type`, `folder`), `/products?search=` and `/media?search=`, measured as CPU time of the API process (/proc, user + system) over a fixed
  * number of requests, so it does not depend on how the machine's cores are shared:
- * `npx tsx bench/list-cpu.ts [--requests N] [--rounds R] [--baseline <other checkout>]...`.
+ * `npx tsx bench/list-cpu.ts [--requests N] [--rounds R] [--only <case>] [--cpu-prof-dir <dir>]
+ * [--baseline <other checkout>]...` (`--only`: the cases whose name holds it, e.g. `/media?search=`;
+ * `--cpu-prof-dir`: V8 CPU profiles of this checkout's API, written when it stops).
  *
  * It imports the small catalog (seed 1) into a database of its own, starts a bundled Meilisearch, builds
  * the indexes, starts the API (src/server.ts under tsx, limits off for loopback) and, with each
@@ -10,7 +12,8 @@
  * Redis prefix and APP_URL, measured in the same rounds. `--medium`: the medium catalog of `npm run bench`
  * instead (its database, imported on the first run and kept; the product and media indexes only), whose
  * pages are the targets' size. Every request is a filter template
- * (bench/api/catalog.ts), or a product search of a word of a product name, with a `per_page` and
+ * (bench/api/catalog.ts), a product search of a word of a product name or a media search of the bench's
+ * media vocabulary, with a `per_page` and
  * `page` not sent before to that process, so none is answered from its result cache; prints µs of CPU per
  * request and SQL statements per request per case and round.
  */
@@ -24,11 +27,12 @@ import { API_NODE_FLAGS } from '../config/runtime';
 import { createDb, withDatabase } from '../src/db/database';
 import { startBundledMeilisearch } from '../tools/dev/meilisearch';
 import { freePort } from '../tools/dev/free-port';
-import { mediaFilters, productFilters } from './api/catalog';
+import { mediaFilters, mediaVocabulary, productFilters } from './api/catalog';
 import {
   apiEnv,
   buildIndexes,
   DATABASE as MEDIUM_DATABASE,
+  ensureSnapshot,
   prepareDatabase,
   prepareSmallDatabase,
 } from './api/services';
@@ -120,6 +124,7 @@ async function main(): Promise<void> {
   const mediaRoot = path.join(tmpdir(), 'list-cpu-media');
   const meiliDir = path.join(tmpdir(), `list-cpu-meili-${process.pid}`);
   process.on('exit', () => rmSync(meiliDir, { recursive: true, force: true }));
+  if (medium) await ensureSnapshot(console.log);
   const url = medium
     ? (await prepareDatabase(serverUrl, console.log)).url
     : await prepareSmallDatabase(serverUrl, DATABASE, mediaRoot, console.log);
@@ -130,14 +135,17 @@ async function main(): Promise<void> {
     const port = await freePort();
     // The medium catalog's media root is apiEnv's.
     const env = { ...(await apiEnv(url, meili, port)), ...(medium ? {} : { MEDIA_ROOT: mediaRoot }) };
-    const only = medium ? (['products', 'media'] as const) : undefined;
-    await buildIndexes(db, loadConfig({ ...process.env, ...env }), console.log, only);
+    const indexes = medium ? (['products', 'media'] as const) : undefined;
+    await buildIndexes(db, loadConfig({ ...process.env, ...env }), console.log, indexes);
     const root = path.resolve(__dirname, '..');
     // Same APP_URL for both: the stored list forms are made for it.
     for (const [i, root] of baselines.entries()) {
       servers.push([`baseline ${i + 1}`, await startServer(root, env, await freePort())]);
     }
-    servers.push(['this', await startServer(root, env, port)]);
+    // `--cpu-prof-dir <dir>`: CPU profiles of this checkout's API, written when it stops.
+    const profileDir = argValue('--cpu-prof-dir', '');
+    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+    servers.push(['this', await startCheckoutApi(root, env, port, [...API_NODE_FLAGS, ...profile])]);
     const origin = servers[0]![1].origin;
     const products = await productFilters(db, 400);
     const media = await mediaFilters(db, 400);
@@ -151,7 +159,18 @@ async function main(): Promise<void> {
       ['/products filtered', await uniquePaths(origin, '/api/v1/products', products, total)],
       ['/media filtered', await uniquePaths(origin, '/api/v1/media', media, total)],
       ['/products?search=', await uniquePaths(origin, '/api/v1/products', searches, total)],
+      [
+        '/media?search=',
+        await uniquePaths(
+          origin,
+          '/api/v1/media',
+          (await mediaVocabulary(db, 400)).map((v) => ({ search: v.text })),
+          total,
+        ),
+      ],
     ];
+    const only = argValue('--only', '');
+    if (only) cases.splice(0, cases.length, ...cases.filter(([name]) => name.includes(only)));
     for (const [name, paths] of cases) {
       if (paths.length < total)
         throw new Error(`${name}: only ${paths.length} unique paths, ${total} needed`);

@@ -28,6 +28,7 @@ import { readJobCounts, type QueueKeys } from '../jobs/queue-counts';
 import { backlogOf, BACKLOG_STATES } from '../jobs/render-queue';
 import type { SearchLog } from '../search-log';
 import { DEGRADED_HEADER } from '../search/degraded';
+import { DIRECT_SEARCH, directSearchOf, type DirectSearch } from '../search/http-client';
 import type { ResultCache, ResultCacheStats } from '../search/result-cache';
 
 const MATCHED_ROUTE = Symbol('matched route');
@@ -397,9 +398,26 @@ export function timeMeilisearch(
   histogram: Histogram<'operation' | 'outcome'>,
 ): Meilisearch {
   const indexes = new Map<string, object>();
+  const direct = directSearchOf(meili);
+  const timedDirect: DirectSearch | undefined =
+    direct &&
+    ((...args) => {
+      const end = histogram.startTimer({ operation: 'search' });
+      return direct(...args).then(
+        (answer) => {
+          end({ outcome: 'ok' });
+          return answer;
+        },
+        (error: unknown) => {
+          end({ outcome: 'error' });
+          throw error;
+        },
+      );
+    });
   const timed = <T extends object>(target: T): T =>
     new Proxy(target, {
       get(object, property, receiver) {
+        if (property === DIRECT_SEARCH) return timedDirect;
         const value: unknown = Reflect.get(object, property, receiver);
         if (typeof value !== 'function' || typeof property !== 'string' || property === 'constructor') {
           return value;

@@ -299,6 +299,16 @@ export type IndexQuery = Pick<GermanSearchOptions, 'filter' | 'facets'> & {
   fields: readonly string[];
 };
 
+/** The stored-form attributes of each `fields` array (a list passes the same array on every search). */
+const storedFormFields = new WeakMap<readonly string[], readonly string[]>();
+
+/** The attributes of `fields` that hold stored list forms, found once per array. */
+function storedFormsIn(fields: readonly string[]): readonly string[] {
+  let forms = storedFormFields.get(fields);
+  if (!forms) storedFormFields.set(fields, (forms = fields.filter(isStoredForm)));
+  return forms;
+}
+
 /**
  * One page of `index` for `params`: `search` through the German query rewrite (src/search/german) with
  * the app's lexicon. Throws what the Meilisearch client throws (the app maps it to 503).
@@ -315,6 +325,6 @@ export async function searchIndex<T extends Record<string, unknown>>(
     sort: params.search ? undefined : query.sort,
     attributesToRetrieve: query.fields,
     facets: query.facets,
-    storedForms: query.fields.filter(isStoredForm),
+    storedForms: storedFormsIn(query.fields),
   });
 }

@@ -9,9 +9,15 @@
  * maps it to 503). An answer with status ≥ 400 is thrown as `MeilisearchAnswerError`, whose `code` is
  * Meilisearch's error code, so `error.cause.code` reads as with the package's own client
  * (`index_not_found`, `invalid_search_attributes_to_search_on`).
+ *
+ * Searches, the API's hot path, also have a direct way (`DirectSearch`, `directSearchOf`): the same POST
+ * to `/indexes/<uid>/search` with headers made once, its answer gathered by a dispatch handler, the same
+ * errors as through the package. The package's path makes a URL, a `Headers`, an `AbortController` with
+ * its listeners, and undici's path a response stream, for every search.
  */
 import { BrokenCircuitError, CircuitState, circuitBreaker, ConsecutiveBreaker, handleWhen } from 'cockatiel';
-import { Pool } from 'undici';
+import { MeilisearchRequestError, MeilisearchRequestTimeOutError } from 'meilisearch';
+import { Pool, type Dispatcher } from 'undici';
 import { causeChain } from '../causes';
 import { parseWithStoredForms, STORED_FORMS } from './stored-forms';
 
@@ -41,6 +47,30 @@ export interface MeiliHttpOptions {
    * passed; then one call probes (the others still fail at once), and its success closes the breaker.
    */
   breaker: { threshold: number; halfOpenAfterMs: number };
+  /** the key sent as `Authorization: Bearer` by the direct searches (the package sends its own) */
+  apiKey?: string;
+  /** ms for a whole direct search, as the package's `timeout` bounds its calls; default 2 × requestTimeoutMs */
+  searchTimeoutMs?: number;
+}
+
+/**
+ * One search of index `uid`: `params` is the body the meilisearch package would post (`{ q, ...options }`),
+ * `storedForms` the retrieved attributes holding stored list forms (src/search/stored-forms.ts). Resolves
+ * with the parsed answer; rejects as the package's `index(uid).search` does (`MeilisearchRequestError`
+ * around the cause, `MeilisearchRequestTimeOutError` past the deadline) or with `BrokenCircuitError`.
+ */
+export type DirectSearch = (
+  uid: string,
+  params: Record<string, unknown>,
+  storedForms: readonly string[] | undefined,
+) => Promise<unknown>;
+
+/** Where a Meilisearch client made by `createApiMeiliClient` carries its `DirectSearch`. */
+export const DIRECT_SEARCH = Symbol('direct search');
+
+/** The `DirectSearch` attached to `meili` (`createApiMeiliClient`), or undefined for any other client. */
+export function directSearchOf(meili: object): DirectSearch | undefined {
+  return (meili as { [DIRECT_SEARCH]?: DirectSearch })[DIRECT_SEARCH];
 }
 
 /** True for a failure that says Meilisearch is down or overloaded (not for an answer such as 404). */
@@ -81,6 +111,68 @@ function gathered(chunks: readonly Buffer[], length: number): Buffer {
   let at = 0;
   for (const chunk of chunks) at += chunk.copy(scratch, at);
   return scratch.subarray(0, length);
+}
+
+/** The answer of one direct search, gathered from undici's callbacks (no response stream). */
+class Answer implements Dispatcher.DispatchHandler {
+  private status = 0;
+  private readonly chunks: Buffer[] = [];
+  private length = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private controller: Dispatcher.DispatchController | undefined;
+  private settled = false;
+  constructor(
+    private readonly resolve: (value: unknown) => void,
+    private readonly reject: (error: unknown) => void,
+    private readonly forms: readonly string[] | undefined,
+    timeoutMs: number,
+  ) {
+    this.timer = setTimeout(() => this.fail(new TimedOut(timeoutMs)), timeoutMs);
+  }
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.settled) controller.abort(new Error('deadline passed'));
+  }
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+    this.status = statusCode;
+  }
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+  }
+  onResponseEnd(): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    try {
+      const { status, forms } = this;
+      const bytes = gathered(this.chunks, this.length);
+      if (forms && status < 400) return this.resolve(parseWithStoredForms(bytes, forms));
+      const parsed: unknown = bytes.length === 0 ? undefined : JSON.parse(bytes.toString());
+      if (status >= 400) return this.reject(new MeilisearchAnswerError(status, parsed as { code?: string }));
+      this.resolve(parsed);
+    } catch (error) {
+      this.reject(error);
+    }
+  }
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.fail(error);
+  }
+  /** Rejects with `error` once, and aborts the request if it is still under way. */
+  fail(error: Error): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    this.controller?.abort(error);
+    this.reject(error);
+  }
+}
+
+/** The deadline of a whole direct search passed (wrapped as the package's timeout error by the caller). */
+class TimedOut extends Error {
+  constructor(readonly ms: number) {
+    super(`no answer within ${ms} ms`);
+  }
 }
 
 /**
@@ -137,7 +229,32 @@ export function meiliHttpClient(host: string, options: MeiliHttpOptions) {
     breaker.state === CircuitState.HalfOpen
       ? Promise.reject(new BrokenCircuitError('Meilisearch is being probed'))
       : breaker.execute(() => send(input, init));
-  return { request, close: () => pool.close() };
+  const searchHeaders: Record<string, string> = {
+    'content-type': 'application/json',
+    'accept-encoding': 'identity',
+    ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+  };
+  const searchTimeoutMs = options.searchTimeoutMs ?? 2 * options.requestTimeoutMs;
+  const post = (path: string, body: string, forms: readonly string[] | undefined) =>
+    new Promise<unknown>((resolve, reject) => {
+      const answer = new Answer(resolve, reject, forms, searchTimeoutMs);
+      pool.dispatch({ origin, path, method: 'POST', headers: searchHeaders, body }, answer);
+    });
+  const search: DirectSearch = async (uid, params, forms) => {
+    const path = `/indexes/${encodeURIComponent(uid)}/search`;
+    const body = JSON.stringify(params);
+    try {
+      return await (breaker.state === CircuitState.HalfOpen
+        ? Promise.reject(new BrokenCircuitError('Meilisearch is being probed'))
+        : breaker.execute(() => post(path, body, forms)));
+    } catch (error) {
+      // As the package wraps what its `httpClient` throws: the app reads the same errors either way.
+      const cause =
+        error instanceof TimedOut ? new MeilisearchRequestTimeOutError(error.ms, { body }) : error;
+      throw new MeilisearchRequestError(`${origin}${path}`, cause);
+    }
+  };
+  return { request, search, close: () => pool.close() };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { Meilisearch } from 'meilisearch';
 import type { AppConfig } from '../../config/env';
-import { meiliHttpClient } from './http-client';
+import { DIRECT_SEARCH, meiliHttpClient } from './http-client';
 import { adminKey, apiSearchKey } from './keys';
 
 /** The indexes, in the order a full reindex of everything builds them. */
@@ -29,7 +29,8 @@ export function indexUids(prefix: string): IndexUids {
 /**
  * The API's Meilisearch client for MEILI_URL with the search key (`apiSearchKey`, src/search/keys.ts):
  * requests over a keep-alive connection pool (src/search/http-client.ts), each with a deadline of
- * `meiliTimeoutMs` (MEILI_TIMEOUT_MS). `close()` closes the pool. Throws when MEILI_URL is unset, and
+ * `meiliTimeoutMs` (MEILI_TIMEOUT_MS); its searches also the direct way (`directSearchOf`,
+ * src/search/http-client.ts). `close()` closes the pool. Throws when MEILI_URL is unset, and
  * `ConfigError` in production without MEILI_SEARCH_KEY or with MEILI_MASTER_KEY.
  */
 export function createApiMeiliClient(
@@ -49,6 +50,8 @@ export function createApiMeiliClient(
   const http = meiliHttpClient(host, {
     connectTimeoutMs: Math.min(1000, config.meiliTimeoutMs),
     requestTimeoutMs: config.meiliTimeoutMs,
+    searchTimeoutMs: config.meiliTimeoutMs,
+    apiKey,
     breaker: { threshold: config.meiliBreakerThreshold, halfOpenAfterMs: config.meiliBreakerHalfOpenMs },
   });
   const meili = new Meilisearch({
@@ -58,6 +61,8 @@ export function createApiMeiliClient(
     timeout: config.meiliTimeoutMs,
     requestInit: { headers: { 'Accept-Encoding': 'identity' } },
   });
+  // Configurable: the metrics wrap the client in a Proxy that answers this property with a timed version.
+  Object.defineProperty(meili, DIRECT_SEARCH, { value: http.search, configurable: true });
   return { meili, close: http.close };
 }
 

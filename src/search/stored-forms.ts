@@ -33,6 +33,16 @@ function stringEnd(bytes: Buffer, start: number): number {
   return -1;
 }
 
+/** The quoted attribute names of each `fields` array a caller passes (each list passes the same one). */
+const quoted = new WeakMap<readonly string[], Buffer[]>();
+
+/** `fields` as the bytes of their JSON keys (`"_list"`), made once per array. */
+function quotedKeys(fields: readonly string[]): Buffer[] {
+  let keys = quoted.get(fields);
+  if (!keys) quoted.set(fields, (keys = fields.map((f) => Buffer.from(`"${f}"`))));
+  return keys;
+}
+
 /**
  * `bytes` (a JSON search answer) parsed, with the value of every string attribute of a hit named one of
  * `fields` (e.g. `_list`) decoded from base64 into a Buffer (left a string when it holds a quote or a
@@ -42,7 +52,7 @@ function stringEnd(bytes: Buffer, start: number): number {
  * `JSON.parse` throws.
  */
 export function parseWithStoredForms(bytes: Buffer, fields: readonly string[]): unknown {
-  const keys = fields.map((f) => Buffer.from(`"${f}"`));
+  const keys = quotedKeys(fields);
   const parts: Buffer[] = [];
   /** the base64 texts of the forms: [start, end) in `bytes` */
   const spans: number[] = [];
@@ -100,7 +110,8 @@ function decodeForms(bytes: Buffer, spans: readonly number[]): Buffer[] {
   let at = 0;
   for (let i = 0; i < spans.length; i += 2) {
     array[at++] = i === 0 ? 0x5b : 0x2c; // [ ,
-    const written = array.write(bytes.toString('latin1', spans[i], spans[i + 1]), at, 'base64');
+    // Base64 is ASCII: Node's ASCII decoder makes the same string as latin1's, faster.
+    const written = array.write(bytes.toString('ascii', spans[i], spans[i + 1]), at, 'base64');
     forms.push(array.subarray(at, at + written));
     at += written;
   }

@@ -36,7 +36,8 @@
  * curated words alone for `retryMs`, and is logged; searches go on.
  */
 import type { Knex } from 'knex';
-import type { Meilisearch } from 'meilisearch';
+import type { Meilisearch, SearchResponse } from 'meilisearch';
+import { directSearchOf } from '../http-client';
 import { exactLongWords, searchText, totalHits } from '../request';
 import { storedFormsInit } from '../stored-forms';
 import { isKnownWord, MAX_SPLIT_LENGTH, normalizeSpelling, splitWord, umlautSpellings } from './decompound';
@@ -179,21 +180,24 @@ export async function germanSearch<T extends Record<string, unknown>>(
   options: GermanSearchOptions,
 ): Promise<GermanSearchResult<T>> {
   const query = search ? germanQuery(search, lexicon) : { q: '', parts: null };
+  const params = {
+    filter: options.filter,
+    matchingStrategy: 'all' as const,
+    // The client's type asks for a mutable array; it only serializes it.
+    attributesToRetrieve: options.attributesToRetrieve as string[],
+    page: options.page,
+    hitsPerPage: options.hitsPerPage,
+    sort: options.sort,
+    facets: options.facets,
+  };
+  // The API's own client searches the direct way (src/search/http-client.ts); another client (tools,
+  // tests) through the package: the same request either way.
+  const direct = directSearchOf(meili);
+  const forms = options.storedForms?.length ? options.storedForms : undefined;
   const run = (q: string) =>
-    meili.index(uid).search<T>(
-      q,
-      {
-        filter: options.filter,
-        matchingStrategy: 'all',
-        // The client's type asks for a mutable array; it only serializes it.
-        attributesToRetrieve: options.attributesToRetrieve as string[],
-        page: options.page,
-        hitsPerPage: options.hitsPerPage,
-        sort: options.sort,
-        facets: options.facets,
-      },
-      storedFormsInit(options.storedForms),
-    );
+    direct
+      ? (direct(uid, { q, ...params }, forms) as Promise<SearchResponse<T>>)
+      : meili.index(uid).search<T>(q, params, storedFormsInit(options.storedForms));
   // The text as typed first: the indexer stores every run of parts that ends a compound as a head and every
   // other run as a modifier, so a compound the catalog only writes inside longer ones (`Heizkörper` in
   // Kompaktheizkörper and Heizkörperthermostat) finds them with its heads first. Only when it finds nothing
