@@ -134,65 +134,72 @@ function requestLogger(deps: RouteDeps): RequestHandler {
 /** Where a request answered by `directApi` keeps its route until the limits let it through. */
 const DIRECT_MATCH = Symbol('direct route');
 
+/** Where it keeps `req.params` as the app's layer had them, for the error handlers. */
+const APP_PARAMS = Symbol('app params');
+
 /** The mount path of the route table. */
 const API_V1 = '/api/v1';
+
+type Directed = express.Request & { [DIRECT_MATCH]?: DirectMatch; [APP_PARAMS]?: unknown };
 
 /**
  * The GET requests of `/api/v1` that Express would hand straight to one public route (`apiRouter`'s
  * `direct`), run with what the app's layers would run for them, in the same order, without Express's
- * routers: the `/api` layer (`apiCors`: CORS, the NUL check), the request log, then the limits and the
- * route's handler with `req.baseUrl`, `req.url`, `req.params` and `req.route` as Express sets them. The
- * other layers before `/api/v1` (operations, documentation) take none of these paths. An error goes to the
- * app's error handlers with the request's URL restored, as Express does when it leaves a router. Returns
- * false (nothing done) for every other request, which goes through Express.
+ * routers: the `/api` layer (CORS: `Access-Control-Allow-Origin`, which `corsHeaders`, the header block
+ * with it, already holds; the NUL check passes every plain path), the request log, then the limits and
+ * the route's handler with `req.baseUrl`, `req.url`, `req.params` and `req.route` as Express sets them.
+ * The other layers before `/api/v1` (operations, documentation) take none of these paths. An error goes
+ * to the app's error handlers with the request's URL restored, as Express does when it leaves a router.
+ * Returns false (nothing done) for every other request, which goes through Express. No closure is made
+ * per request unless the request log runs.
  */
 function directApi(
   match: (method: string, path: string) => DirectMatch | undefined,
-  apiCors: RequestHandler,
+  corsHeaders: readonly string[],
   requestLog: RequestHandler | undefined,
   limit: RateLimit,
 ): (req: express.Request, res: express.Response, next: NextFunction) => boolean {
-  type Directed = express.Request & { [DIRECT_MATCH]?: { found: DirectMatch; appParams: unknown } };
   // Back to the app's error handlers, the request as Express leaves it when an error leaves its routers.
   const fail = (req: express.Request, next: NextFunction, error: unknown) => {
     req.baseUrl = '';
     req.url = req.originalUrl;
-    req.params = (req as Directed)[DIRECT_MATCH]!.appParams as express.Request['params'];
+    req.params = (req as Directed)[APP_PARAMS] as express.Request['params'];
     next(error ?? new Error('Rejected promise'));
   };
   // Express runs a handler so: a throw or a rejection goes to `next`.
-  const run = (handle: () => unknown, req: express.Request, next: NextFunction) => {
+  const run = (handle: RequestHandler, req: express.Request, res: express.Response, next: NextFunction) => {
+    let result: unknown;
     try {
-      const result = handle();
-      if (result instanceof Promise) result.catch((error: unknown) => fail(req, next, error));
+      result = handle(req, res, next);
     } catch (error) {
       fail(req, next, error);
+      return;
     }
+    if (result instanceof Promise) result.catch((error: unknown) => fail(req, next, error));
   };
   // The route's handler, behind the limits.
   const limitedRoute = limit.before((req, res, next) => {
-    const { found } = (req as Directed)[DIRECT_MATCH]!;
+    const found = (req as Directed)[DIRECT_MATCH]!;
     req.params = found.params;
     req.route = found.route;
-    run(() => found.handler(req, res), req, next);
+    run(found.handler as RequestHandler, req, res, next);
   });
+  const toRoute = (req: express.Request, res: express.Response, next: NextFunction) => {
+    req.baseUrl = API_V1;
+    req.url = req.url.slice(API_V1.length);
+    run(limitedRoute, req, res, next);
+  };
   return (req, res, next) => {
     const { url } = req;
     if (url.charCodeAt(API_V1.length) !== 47 /* / */ || !url.startsWith(API_V1)) return false;
     const queryAt = url.indexOf('?', API_V1.length);
     const found = match(req.method, url.slice(API_V1.length, queryAt === -1 ? undefined : queryAt));
     if (!found) return false;
-    (req as Directed)[DIRECT_MATCH] = { found, appParams: req.params };
-    apiCors(req, res, (error?: unknown) => {
-      if (error) return next(error);
-      const toRoute = () => {
-        req.baseUrl = API_V1;
-        req.url = url.slice(API_V1.length);
-        run(() => limitedRoute(req, res, next), req, next);
-      };
-      if (requestLog) requestLog(req, res, toRoute);
-      else toRoute();
-    });
+    (req as Directed)[DIRECT_MATCH] = found;
+    (req as Directed)[APP_PARAMS] = req.params;
+    setHeaderBlock(res, corsHeaders);
+    if (requestLog) requestLog(req, res, () => toRoute(req, res, next));
+    else toRoute(req, res, next);
     return true;
   };
 }
@@ -229,11 +236,15 @@ export function createApp(given: AppDeps): Express {
   const apiCors = corsPreflights(cors(), nulIsNotFound);
   const requestLog = deps.logger.isLevelEnabled('info') ? requestLogger(deps) : undefined;
   const v1 = apiRouter(deps, API_ROUTES);
-  const direct = directApi(v1.direct, apiCors, requestLog, limit);
+  // The header block of a direct answer: helmet's, then what `corsPreflights` adds on a GET.
+  const corsHeaders = Object.freeze([...securityHeaders, 'Access-Control-Allow-Origin', '*']);
+  const direct = directApi(v1.direct, corsHeaders, requestLog, limit);
   app.use((req, res, next) => {
     ops.track(req, res);
-    setHeaderBlock(res, securityHeaders);
-    if (!direct(req, res, next)) next();
+    if (!direct(req, res, next)) {
+      setHeaderBlock(res, securityHeaders);
+      next();
+    }
   });
   // The operations endpoints, entered only by paths that can be theirs.
   const opsRoutes = Router({ caseSensitive: true });

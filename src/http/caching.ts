@@ -212,10 +212,14 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * in one `writeHead`, in the order they would have been set.
  */
 export function sendJson(req: Request, res: Response, json: JsonReply, policy: CachePolicy): void {
+  const block = policy.scope === 'public' ? takeHeaderBlock(res) : undefined;
+  if (block && json.bytes && json.etag !== undefined) {
+    sendCached(req, res, json as CachedReply, block, policy);
+    return;
+  }
   const parts = json.parts ?? [json.bytes ?? Buffer.from(JSON.stringify(json.body))];
   const etag = json.etag ?? strongEtag(parts[0]!);
   const notModified = ifNoneMatchHits(req.headers['if-none-match'], etag);
-  const block = policy.scope === 'public' ? takeHeaderBlock(res) : undefined;
   if (block) {
     // Nothing else set a header: in particular no degraded answer's.
     const headers = [...block, 'ETag', etag, 'Cache-Control', publicCacheControl(false, json, policy)];
@@ -245,6 +249,63 @@ export function sendJson(req: Request, res: Response, json: JsonReply, policy: C
   res.setHeader('Content-Type', JSON_TYPE);
   res.setHeader('Content-Length', lengthOf(parts));
   endWith(res, parts);
+}
+
+/** A reply serialized once (`serialized`): kept in a cache and sent again. */
+type CachedReply = JsonReply & { bytes: Buffer; etag: string };
+
+/**
+ * The header lists a cached reply was last sent with (flat `[name, value, ...]`, for 200 and for 304),
+ * and what they were made of: reused while the block, the policy and the `Cache-Control` value are the
+ * same, so that a cached answer builds no header list per request.
+ */
+interface SentHeaders {
+  block: readonly string[];
+  policy: CachePolicy;
+  cacheControl: string;
+  ok: readonly string[];
+  notModified: readonly string[];
+}
+
+const sentHeaders = new WeakMap<JsonReply, SentHeaders>();
+
+/**
+ * `sendJson` of a cached reply on a response with its header block still pending: the headers from
+ * `sentHeaders` in one `writeHead`, and the body as a latin1 string of its bytes, which Node sends with
+ * the headers in one write (a Buffer goes out as a second chunk of a `writev`); the same bytes on the wire.
+ */
+function sendCached(
+  req: Request,
+  res: Response,
+  json: CachedReply,
+  block: readonly string[],
+  policy: CachePolicy,
+): void {
+  let sent = sentHeaders.get(json);
+  // Without an expiry the value depends on the policy alone (no clock): not made again per request.
+  const cacheControl =
+    sent !== undefined && json.expiresAt === undefined
+      ? sent.cacheControl
+      : publicCacheControl(false, json, policy);
+  if (
+    sent === undefined ||
+    sent.block !== block ||
+    sent.policy !== policy ||
+    sent.cacheControl !== cacheControl
+  ) {
+    const notModified = [...block, 'ETag', json.etag, 'Cache-Control', cacheControl];
+    const tags = tagsValue(policy, json.tags);
+    if (tags) notModified.push(policy.tagHeader!, tags);
+    const ok = [...notModified, 'Content-Type', JSON_TYPE, 'Content-Length', String(json.bytes.length)];
+    sent = { block, policy, cacheControl, ok, notModified };
+    sentHeaders.set(json, sent);
+  }
+  if (ifNoneMatchHits(req.headers['if-none-match'], json.etag)) {
+    res.writeHead(304, sent.notModified as string[]).end();
+    return;
+  }
+  res.writeHead(res.statusCode, sent.ok as string[]);
+  res.end(json.bytes.toString('latin1'), 'latin1');
 }
 
 /** Bytes in `parts`. */

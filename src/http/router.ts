@@ -303,6 +303,34 @@ function directGroup(
   return group;
 }
 
+/** True when every literal segment of `segments` is the segment of `path` (a plain path) in its place. */
+function matchesAt(segments: readonly (string | undefined)[], path: string): boolean {
+  let start = 1;
+  for (const segment of segments) {
+    const end = path.indexOf('/', start);
+    const stop = end === -1 ? path.length : end;
+    if (segment !== undefined && (stop - start !== segment.length || !path.startsWith(segment, start))) {
+      return false;
+    }
+    start = stop + 1;
+  }
+  return true;
+}
+
+/** The parameters of `route` in `path` (a plain path it matches), as Express sets `req.params`. */
+function paramsOf(route: DirectRoute, path: string): Record<string, string> {
+  const params = Object.create(null) as Record<string, string>;
+  let start = 1;
+  let n = 0;
+  for (const segment of route.segments) {
+    const end = path.indexOf('/', start);
+    const stop = end === -1 ? path.length : end;
+    if (segment === undefined) params[route.names[n++]!] = path.slice(start, stop);
+    start = stop + 1;
+  }
+  return params;
+}
+
 /**
  * The middleware mounted at `/api/v1`: `routes` (src/routes.ts `API_ROUTES`). Paths are case-sensitive, as
  * Laravel's routes are (`/Products` is 404). Every route's first segment is a literal, so the routes are
@@ -345,16 +373,20 @@ export function apiRouter(
   }
   const direct = (method: string, path: string): DirectMatch | undefined => {
     if (method !== 'GET' || !PLAIN_PATH.test(path)) return undefined;
-    const segments = path.slice(1).split('/');
-    for (const candidate of directGroups.get(segments[0]!) ?? []) {
-      if (candidate.segments.length !== segments.length) continue;
-      if (!candidate.segments.every((s, i) => s === undefined || s === segments[i])) continue;
+    const firstEnd = path.indexOf('/', 1);
+    const group = directGroups.get(firstEnd === -1 ? path.slice(1) : path.slice(1, firstEnd));
+    if (group === undefined) return undefined;
+    // The segments' bounds, without an array of their texts: a literal is compared in place.
+    let count = 1;
+    for (let i = firstEnd; i !== -1; i = path.indexOf('/', i + 1)) count++;
+    for (const candidate of group) {
+      if (candidate.segments.length !== count || !matchesAt(candidate.segments, path)) continue;
       if (!candidate.direct) return undefined;
-      const params = Object.create(null) as Record<string, string>;
-      for (let i = 0, n = 0; i < segments.length; i++) {
-        if (candidate.segments[i] === undefined) params[candidate.names[n++]!] = segments[i]!;
-      }
-      return { ...candidate.direct, params };
+      return {
+        handler: candidate.direct.handler,
+        route: candidate.direct.route,
+        params: paramsOf(candidate, path),
+      };
     }
     return undefined;
   };

@@ -15,6 +15,8 @@ const BLOCK = securityHeaderBlock();
 const POLICY: CachePolicy = { scope: 'public', maxAgeSeconds: 60, tagHeader: 'xkey', routeTags: ['every-x'] };
 const PRIVATE: CachePolicy = { scope: 'private', maxAgeSeconds: 60 };
 const ANSWER = serialized({ data: { id: 1, name: 'Mähwerk' } }, undefined, ['x-1']);
+/** An answer that changes in a day: its `Cache-Control` counts down to then. */
+const EXPIRING = serialized({ data: { id: 2, name: 'Kreiselschwader' } }, Date.now() + 86_400_000, ['x-2']);
 
 /** An app whose first middleware puts the block on (`pending`) or sets its headers one by one. */
 function appWith(pending: boolean) {
@@ -33,6 +35,7 @@ function appWith(pending: boolean) {
   };
   app.use(first);
   app.get('/json', (req, res) => sendJson(req, res, ANSWER, POLICY));
+  app.get('/expiring', (req, res) => sendJson(req, res, EXPIRING, POLICY));
   app.get('/private', (req, res) => sendJson(req, res, ANSWER, PRIVATE));
   app.get('/limited', (req, res) => {
     res.set('X-RateLimit-Limit', '60');
@@ -77,6 +80,9 @@ describe('a pending header block', () => {
     ['GET', '/json', {}],
     ['HEAD', '/json', {}],
     ['GET', '/json', { 'If-None-Match': ANSWER.etag }],
+    ['GET', '/json', { 'If-None-Match': `"other", W/${ANSWER.etag}` }],
+    ['GET', '/expiring', {}],
+    ['GET', '/expiring', { 'If-None-Match': EXPIRING.etag }],
     ['GET', '/private', {}],
     ['GET', '/limited', {}],
     ['GET', '/replaced', {}],
@@ -85,6 +91,8 @@ describe('a pending header block', () => {
     const expected = await raw(eager, method, path, headers);
     const actual = await raw(pending, method, path, headers);
     expect(actual).toEqual(expected);
+    // Sent again: a cached answer's header list is made once and reused.
+    expect(await raw(pending, method, path, headers)).toEqual(actual);
     expect(actual.headers).toContain('Access-Control-Allow-Origin: *');
     expect(actual.headers.length).toBeGreaterThan(BLOCK.length / 2);
   });
