@@ -271,8 +271,7 @@ const sentHeaders = new WeakMap<JsonReply, SentHeaders>();
 
 /**
  * `sendJson` of a cached reply on a response with its header block still pending: the headers from
- * `sentHeaders` in one `writeHead`, and the body as a latin1 string of its bytes, which Node sends with
- * the headers in one write (a Buffer goes out as a second chunk of a `writev`); the same bytes on the wire.
+ * `sentHeaders` in one `writeHead`, then its bytes.
  */
 function sendCached(
   req: Request,
@@ -305,7 +304,7 @@ function sendCached(
     return;
   }
   res.writeHead(res.statusCode, sent.ok as string[]);
-  res.end(json.bytes.toString('latin1'), 'latin1');
+  res.end(json.bytes);
 }
 
 /** Bytes in `parts`. */

@@ -69,94 +69,6 @@ function watchRouteOf(req: object & { [WATCHED]?: true }): void {
   });
 }
 
-/** The labels of the request metrics. */
-interface RequestLabels {
-  method: string;
-  route: string;
-  status: string;
-}
-
-/** A labelled series of the request metrics: its labels, and prom-client's hash of them once known. */
-interface RequestSeries {
-  labels: RequestLabels;
-  hash?: string;
-}
-
-/** prom-client's own store of a metric's series, by the hash of their labels (not in its types). */
-interface SeriesStore<V> {
-  hashMap?: Record<string, V>;
-}
-
-type CounterValue = { value: number };
-type HistogramValue = { sum: number; count: number; bucketValues: Record<number, number> };
-
-/** Stands for "no route matched" among the route objects `requestRecorder` keys its series by. */
-const UNMATCHED = {};
-
-/**
- * Counts and times a request in `count` and `duration` (labels method, route, status): the series of a
- * route object, mount path, method and status is made once, and once prom-client holds a value for it
- * that value is updated in place, as `inc` and `observe` update it, without hashing the labels again per
- * request. The first request of a series, and every one after a reset, goes through `inc` and `observe`.
- * Returns the labels.
- */
-export function requestRecorder(
-  count: Counter<'method' | 'route' | 'status'>,
-  duration: Histogram<'method' | 'route' | 'status'>,
-): (
-  method: string,
-  route: { path?: unknown } | undefined,
-  base: string,
-  status: number,
-  seconds: number,
-) => RequestLabels {
-  // route object → mount path → method → status
-  const known = new Map<object, Map<string, Map<string, Map<number, RequestSeries>>>>();
-  const counts = count as unknown as SeriesStore<CounterValue>;
-  const durations = duration as unknown as SeriesStore<HistogramValue>;
-  const bounds = LATENCY_BUCKETS;
-  const seriesOf = (method: string, route: { path?: unknown } | undefined, base: string, status: number) => {
-    const matched = typeof route?.path === 'string';
-    const key = matched ? route! : UNMATCHED;
-    const mount = matched ? base : '';
-    let byBase = known.get(key);
-    if (!byBase) known.set(key, (byBase = new Map()));
-    let byMethod = byBase.get(mount);
-    if (!byMethod) byBase.set(mount, (byMethod = new Map()));
-    let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
-    let series = byStatus.get(status);
-    if (!series) {
-      const labels = {
-        method,
-        route: matched ? `${base}${route!.path as string}` : 'unmatched',
-        status: String(status),
-      };
-      byStatus.set(status, (series = { labels }));
-    }
-    return series;
-  };
-  return (method, route, base, status, seconds) => {
-    const series = seriesOf(method, route, base, status);
-    const counted = series.hash === undefined ? undefined : counts.hashMap?.[series.hash];
-    const timed = series.hash === undefined ? undefined : durations.hashMap?.[series.hash];
-    if (counted === undefined || timed === undefined) {
-      // `inc` returns the hash prom-client keeps the series under (its types say nothing).
-      const added = count.inc(series.labels) as unknown as { labelHash?: string } | undefined;
-      series.hash = added?.labelHash;
-      duration.observe(series.labels, seconds);
-      return series.labels;
-    }
-    counted.value += 1;
-    timed.sum += seconds;
-    timed.count += 1;
-    let i = 0;
-    while (i < bounds.length && seconds > bounds[i]!) i++;
-    if (i < bounds.length) timed.bucketValues[bounds[i]!]! += 1;
-    return series.labels;
-  };
-}
-
 /** Seconds: from a fast cache hit to a slow search. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -380,13 +292,17 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     registers: [registry],
   });
 
-  const recordRequest = requestRecorder(requestCount, requestDuration);
   // One listener for every response (no closure per request): the labels are read when it finishes.
   function finished(this: Response & { [STARTED]?: number }) {
     const req = this.req as Request & RouteMemo;
     const { [MATCHED_ROUTE]: route, [MATCHED_BASE]: base = '' } = req;
-    const seconds = (performance.now() - this[STARTED]!) / 1000;
-    const labels = recordRequest(req.method, route, base, this.statusCode, seconds);
+    const labels = {
+      method: req.method,
+      route: typeof route?.path === 'string' ? `${base}${route.path}` : 'unmatched',
+      status: String(this.statusCode),
+    };
+    requestCount.inc(labels);
+    requestDuration.observe(labels, (performance.now() - this[STARTED]!) / 1000);
     if (this.getHeader(DEGRADED_HEADER)) degradedCount.inc({ route: labels.route });
   }
   const track = (req: Request, res: Response): void => {
