@@ -53,16 +53,13 @@ export async function startCheckoutApi(
   env: Record<string, string>,
   port: number,
   nodeArgs: readonly string[] = [],
+  script = path.join('src', 'server.ts'),
 ): Promise<CheckoutApi> {
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', path.join(root, 'src', 'server.ts')],
-    {
-      cwd: root,
-      env: { ...process.env, ...env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   child.stdout!.resume();
   const server = supervise(child, { graceMs: 5000 });
   const origin = `http://127.0.0.1:${port}`;

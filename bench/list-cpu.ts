@@ -4,7 +4,8 @@
  * number of requests, so it does not depend on how the machine's cores are shared:
  * `npx tsx bench/list-cpu.ts [--requests N] [--rounds R] [--only <case>] [--cpu-prof-dir <dir>]
  * [--baseline <other checkout>]...` (`--only`: the cases whose name holds it, e.g. `/media?search=`;
- * `--cpu-prof-dir`: V8 CPU profiles of this checkout's API, written when it stops).
+ * `--cpu-prof-dir`: V8 CPU profiles of this checkout's API, written when it stops; `--floor`: the searches
+ * also through a bare Node hop to Meilisearch, bench/proxy-floor-child.ts, the floor of any API).
  *
  * It imports the small catalog (seed 1) into a database of its own, starts a bundled Meilisearch, builds
  * the indexes, starts the API (src/server.ts under tsx, limits off for loopback) and, with each
@@ -146,6 +147,20 @@ async function main(): Promise<void> {
     const profileDir = argValue('--cpu-prof-dir', '');
     const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
     servers.push(['this', await startCheckoutApi(root, env, port, [...API_NODE_FLAGS, ...profile])]);
+    // `--floor`: a bare Node hop to Meilisearch on the searches (bench/proxy-floor-child.ts), measured beside.
+    if (process.argv.includes('--floor')) {
+      const floorPort = await freePort();
+      servers.push([
+        'bare hop',
+        await startCheckoutApi(
+          root,
+          { ...env, PORT: String(floorPort) },
+          floorPort,
+          API_NODE_FLAGS,
+          'bench/proxy-floor-child.ts',
+        ),
+      ]);
+    }
     const origin = servers[0]![1].origin;
     const products = await productFilters(db, 400);
     const media = await mediaFilters(db, 400);
@@ -181,6 +196,8 @@ async function main(): Promise<void> {
       for (const [name, paths] of cases) {
         const slice = paths.slice(round * amount, (round + 1) * amount);
         for (const [which, server] of servers) {
+          // The bare hop answers the searches only (a filter would need the API's filter strings).
+          if (which === 'bare hop' && !name.includes('search=')) continue;
           const r = await measure(db, server, slice, queries);
           if (round === 0) continue; // warm-up
           const label = `${which} API ${name}`;
