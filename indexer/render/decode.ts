@@ -1,7 +1,7 @@
 /**
  * The one decode of an original for the renderer (sharp.ts): oriented, sRGB, 8 bit, raw pixels, within
- * the pixel limit (whole, or shrunk on load), and whether they have any transparency; the errors a render
- * fails with. See sharp.ts for the decisions.
+ * the pixel limit (whole, or shrunk on load), reduced to what the formats need when asked, and whether
+ * they have any transparency; the errors a render fails with. See sharp.ts for the decisions.
  */
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { hasTransparentPixel, type SniffedFormat } from './input';
@@ -89,9 +89,25 @@ export function decodePlan(
   };
 }
 
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/**
+ * The size a decode is reduced to for an image that would decode to `size` (at most `size`; `size` itself
+ * for none).
+ */
+export type Reduce = (size: Size) => Size;
+
 export interface Decoded {
   data: Buffer;
   raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+  /**
+   * The size the renditions are computed from: what the image decodes to within the limit; larger than
+   * `raw` when the decode was reduced.
+   */
+  size: Size;
   /** Some pixel is not fully opaque. */
   transparent: boolean;
 }
@@ -111,19 +127,30 @@ async function decodeRaw(
   const raw = { width: info.width, height: info.height, channels: info.channels };
   // Only a decode with an alpha channel can be transparent (never a JPEG's).
   const alpha = raw.channels === 4 || raw.channels === 2 ? raw.channels : null;
-  return { data, raw, transparent: alpha !== null && hasTransparentPixel(data, alpha) };
+  const size = { width: raw.width, height: raw.height };
+  return { data, raw, size, transparent: alpha !== null && hasTransparentPixel(data, alpha) };
 }
 
 /**
- * Decodes an original whose header was read (`meta`): whole, or shrunk on load to fit `maxPixels`.
- * sharp's `limitInputPixels` refuses a whole decode over the limit even if the header read before was not
- * the one decoded.
+ * Decodes an original whose header was read (`meta`): whole, or shrunk on load to fit `maxPixels`, and
+ * then reduced to `reduce`'s size in the same pass unless the header announces an alpha channel (whose
+ * transparency is told from every decoded pixel). sharp's `limitInputPixels` refuses a whole decode over
+ * the limit even if the header read before was not the one decoded.
  */
-export async function decode(input: Buffer | string, meta: Metadata, maxPixels: number): Promise<Decoded> {
+export async function decode(
+  input: Buffer | string,
+  meta: Metadata,
+  maxPixels: number,
+  reduce?: Reduce,
+): Promise<Decoded> {
   const plan = decodePlan(meta, maxPixels);
+  const size = plan.kind === 'whole' ? meta.autoOrient : { width: plan.width, height: plan.height };
+  const to = reduce && !meta.hasAlpha ? reduce(size) : size;
+  const reduced = to.width < size.width || to.height < size.height;
   try {
-    if (plan.kind === 'whole') return await decodeRaw(input, maxPixels);
-    return await decodeRaw(input, meta.width * meta.height, plan);
+    const limit = plan.kind === 'whole' ? maxPixels : meta.width * meta.height;
+    const decoded = await decodeRaw(input, limit, reduced || plan.kind === 'shrink' ? to : undefined);
+    return { ...decoded, size: { width: size.width, height: size.height } };
   } catch (error) {
     throw new RenderInputError(`cannot decode ${meta.format} image: ${reason(error)}`);
   }

@@ -4,6 +4,19 @@
  * and every format is resized and encoded from that buffer, one after the other.
  *
  * Decisions:
+ * - Shrink on load: an original larger than every format needs is decoded straight to the size they need
+ *   (`reducedSize`: per side the most any format takes from it without enlarging; a crop's cover size, a
+ *   max's or contain's fitted size; a format that keeps the whole image, or a crop that enlarges, keeps
+ *   it whole), in the same single decode: libjpeg's DCT scaling and libwebp's scaled decode as far as
+ *   sharp's shrink-on-load goes, the rest by one resize inside that pass. Every format's output size is
+ *   still computed from the image's own size (`Decoded.size`), so the renditions have exactly the sizes of
+ *   a whole decode and nearly its pixels, while a 12-megapixel photo is decoded, held and resized six times
+ *   at hero size instead of whole. It is chosen only when it saves at least `MIN_REDUCTION` of the pixels,
+ *   since it needs the header first: the size is read from the first bytes (input.ts `storedSize`), and
+ *   only an original that may be reduced pays sharp's header read. An original whose header announces an
+ *   alpha channel decodes whole, so that transparency is still judged on every pixel.
+ * - The pixel limit, orientation and the errors do not change with it: the limit is checked on the
+ *   header (or by the decoder) as before, the reduction applies to the size the image decodes to within it.
  * - `crop` fills width×height exactly: cover with the CENTRE strategy (predictable, cheap, and product
  *   shots are centred; `attention` moved crops toward labels and edges and costs a saliency pass). It
  *   enlarges a smaller original, because the spec promises exact crop sizes.
@@ -18,15 +31,17 @@
  * - The raw buffer is freed as soon as the last format is encoded (input.ts `release`), not left to V8's
  *   collections, which a worker's heap makes costly.
  * - Metadata (EXIF, XMP, ICC) is stripped: sharp writes none unless asked; colours are converted to sRGB.
- * - One read: a JPEG, PNG, WebP, GIF or TIFF (told by its first bytes, input.ts) is decoded at once with
- *   the limit as sharp's `limitInputPixels`, which the decoder checks on the header it reads anyway; only
- *   when that decode fails, and for other inputs (HEIF, SVG, …), is the header read on its own first.
+ * - One read: a JPEG, PNG, WebP or GIF (told by its first bytes, input.ts) that the formats need whole is
+ *   decoded at once with the limit as sharp's `limitInputPixels`, which the decoder checks on the header
+ *   it reads anyway; only when that decode fails, for one that may be reduced (above), for a TIFF (whose
+ *   size is not in its first bytes) and for other inputs (HEIF, SVG, …), is the header read on its own
+ *   first.
  * - Size: an original decodes to at most `maxPixels` (RENDER_MAX_PIXELS), checked on its header before any
  *   pixel is decoded, so one hostile file (a 1 MB PNG of 16,383 × 16,383) cannot take the worker's memory.
- *   Within the limit it decodes whole. Over it, a JPEG or WebP is shrunk on load to fit (libjpeg's
- *   1/2, 1/4, 1/8 DCT scaling, libwebp's scaled decode; both stream, so memory follows the decoded size),
- *   down to 1/8 of its sides; renditions are then made from that smaller image. Any other original over
- *   the limit, whose decoders (PNG, GIF, TIFF, HEIF) have no such scaling, is refused with
+ *   Within the limit it decodes whole (or reduced, above). Over it, a JPEG or WebP is shrunk on load to
+ *   fit (libjpeg's 1/2, 1/4, 1/8 DCT scaling, libwebp's scaled decode; both stream, so memory follows the
+ *   decoded size), down to 1/8 of its sides; renditions are then made from that smaller image. Any other
+ *   original over the limit, whose decoders (PNG, GIF, TIFF, HEIF) have no such scaling, is refused with
  *   `OversizeInputError`.
  * - GIF, animated WebP, multi-page TIFF: the first frame/page. AVIF (AV1-coded HEIF) goes through sharp;
  *   HEIC (HEVC-coded HEIF) is decoded by heic.ts, because the prebuilt libvips of sharp ships libheif with
@@ -47,8 +62,9 @@ import {
   reason,
   RenderInputError,
   type Decoded,
+  type Size,
 } from './decode';
-import { hasTransparentPixel, readHead, release, sniff } from './input';
+import { hasTransparentPixel, readHead, release, sniff, storedSize } from './input';
 
 export { OversizeInputError, RenderInputError, UnsupportedInputError } from './decode';
 
@@ -135,8 +151,9 @@ async function renderHeic(
     return await withHeicPixels(input, async (image) => {
       decoded = true;
       const raw = { width: image.width, height: image.height, channels: 4 as const };
+      const size = { width: image.width, height: image.height };
       const transparent = meta.hasAlpha === true && hasTransparentPixel(image.data, 4);
-      return renderAll({ data: image.data, raw, transparent }, formats);
+      return renderAll({ data: image.data, raw, size, transparent }, formats);
     });
   } catch (error) {
     if (decoded) throw error;
@@ -166,8 +183,44 @@ function inside(w: number, h: number, maxW: number | null, maxH: number | null) 
   return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
 }
 
+/** The least size `format` is made from without enlarging, for an image of `size` (crop: its cover size). */
+function formatNeeds(size: Size, format: RenderFormat): Size {
+  const { width: w, height: h } = format;
+  if (format.fit !== 'crop' || !w || !h) return inside(size.width, size.height, w, h);
+  const scale = Math.max(w / size.width, h / size.height);
+  return { width: Math.ceil(size.width * scale), height: Math.ceil(size.height * scale) };
+}
+
+/**
+ * A decode this many times smaller in pixels is worth reading the header for; a smaller gain does not pay
+ * for the header read (about a millisecond).
+ */
+const MIN_REDUCTION = 1.5;
+
+/**
+ * The size an image of `size` is decoded to for `formats`: per side the most any format needs (never more
+ * than `size`), or `size` itself when that saves less than `MIN_REDUCTION` of its pixels.
+ */
+export function reducedSize(size: Size, formats: readonly RenderFormat[]): Size {
+  let width = 1;
+  let height = 1;
+  for (const format of formats) {
+    const needs = formatNeeds(size, format);
+    width = Math.max(width, Math.min(needs.width, size.width));
+    height = Math.max(height, Math.min(needs.height, size.height));
+  }
+  if (width * height * MIN_REDUCTION > size.width * size.height) return size;
+  return { width, height };
+}
+
+/** Whether an image stored at `stored`, in either orientation, decodes reduced for `formats`. */
+function mayReduce(stored: Size, formats: readonly RenderFormat[]): boolean {
+  const turned = { width: stored.height, height: stored.width };
+  return [stored, turned].some((size) => reducedSize(size, formats) !== size);
+}
+
 async function renderOne(decoded: Decoded, format: RenderFormat): Promise<Rendition> {
-  const { raw, transparent } = decoded;
+  const { raw, size, transparent } = decoded;
   const quality = format.quality ?? DEFAULT_QUALITY;
   let image = sharp(decoded.data, { raw });
   if (!transparent && (raw.channels === 4 || raw.channels === 2)) image = image.removeAlpha();
@@ -175,7 +228,8 @@ async function renderOne(decoded: Decoded, format: RenderFormat): Promise<Rendit
   if (format.fit === 'crop' && w && h) {
     image = image.resize(w, h, { fit: 'cover', position: 'centre' });
   } else if (format.fit === 'contain' && w && h) {
-    const fitted = inside(raw.width, raw.height, w, h);
+    // Sizes come from the image's own size, not the reduced decode's: the same renditions either way.
+    const fitted = inside(size.width, size.height, w, h);
     const top = Math.floor((h - fitted.height) / 2);
     const left = Math.floor((w - fitted.width) / 2);
     image = image.resize(fitted.width, fitted.height, { fit: 'fill' }).extend({
@@ -186,7 +240,7 @@ async function renderOne(decoded: Decoded, format: RenderFormat): Promise<Rendit
       background: transparent ? TRANSPARENT : WHITE,
     });
   } else {
-    const fitted = inside(raw.width, raw.height, w, h);
+    const fitted = inside(size.width, size.height, w, h);
     if (fitted.width !== raw.width || fitted.height !== raw.height) {
       image = image.resize(fitted.width, fitted.height, { fit: 'fill' });
     }
@@ -226,10 +280,14 @@ export async function renderFormats(
     throw new RenderInputError(`not a readable image: ${reason(error)}`);
   }
   const format = sniff(head);
-  const direct = format ? await decodeDirect(input, format, maxPixels) : null;
+  const stored = format ? storedSize(head, format) : null;
+  // Decoded at once when its first bytes tell an image the formats need whole.
+  const direct = stored && !mayReduce(stored, formats) ? await decodeDirect(input, format!, maxPixels) : null;
   if (direct) return renderDecoded(direct, formats);
-  // Over the limit, HEIF, or not told by its first bytes: the header decides how (or whether) to decode.
+  // Larger than the formats need, over the limit, HEIF, or not told by its first bytes: the header decides
+  // how (or whether) to decode.
   const meta = await inspect(input);
   if (isHeic(meta)) return renderHeic(input, meta, formats, maxPixels);
-  return renderDecoded(await decode(input, meta, maxPixels), formats);
+  const reduce = (size: Size) => reducedSize(size, formats);
+  return renderDecoded(await decode(input, meta, maxPixels, reduce), formats);
 }

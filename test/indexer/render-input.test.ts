@@ -3,7 +3,7 @@
  * (the decode then starts at once) and transparency from the alpha bytes.
  */
 import sharp from 'sharp';
-import { hasTransparentPixel, readHead, release, sniff } from '../../indexer/render/input';
+import { hasTransparentPixel, readHead, release, sniff, storedSize } from '../../indexer/render/input';
 
 const image = (channels: 3 | 4 = 3) =>
   sharp({ create: { width: 8, height: 8, channels, background: { r: 10, g: 20, b: 30, alpha: 1 } } });
@@ -27,6 +27,32 @@ describe('sniff', () => {
     expect(sniff(Buffer.from('%PDF-1.7'))).toBeNull();
     expect(sniff(Buffer.from([0xff, 0xd8]))).toBeNull(); // too short to be a JPEG
     expect(sniff(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('storedSize', () => {
+  const sized = (width: number, height: number, channels: 3 | 4 = 3) =>
+    sharp({ create: { width, height, channels, background: { r: 10, g: 20, b: 30, alpha: 0.5 } } });
+
+  it.each([
+    ['jpeg', () => sized(301, 207).jpeg().toBuffer()],
+    ['jpeg', () => sized(301, 207).jpeg({ progressive: true }).withMetadata({ orientation: 6 }).toBuffer()],
+    ['png', () => sized(301, 207, 4).png().toBuffer()],
+    ['gif', () => sized(301, 207).gif().toBuffer()],
+    ['webp', () => sized(301, 207).webp().toBuffer()],
+    ['webp', () => sized(301, 207).webp({ lossless: true }).toBuffer()],
+    ['webp', () => sized(301, 207, 4).webp().toBuffer()], // VP8X: alpha
+  ] as const)('reads the stored size of a %s from its first bytes, as sharp does', async (format, make) => {
+    const data = await make();
+    const meta = await sharp(data).metadata();
+    expect(storedSize(await readHead(data), format)).toEqual({ width: meta.width, height: meta.height });
+  });
+
+  it('is null when the first bytes do not tell (TIFF, a JPEG cut before its frame header)', async () => {
+    const tiff = await sized(30, 20).tiff().toBuffer();
+    expect(storedSize(await readHead(tiff), 'tiff')).toBeNull();
+    const jpeg = await sized(30, 20).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    expect(storedSize(jpeg.subarray(0, 40), 'jpeg')).toBeNull();
   });
 });
 

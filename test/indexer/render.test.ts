@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { formatSignature, isRenderable, type RenderFormat } from '../../src/catalog/rendition-formats';
 import {
   OversizeInputError,
+  reducedSize,
   renderFormats,
   RenderInputError,
   UnsupportedInputError,
@@ -176,6 +177,88 @@ describe('renderFormats', () => {
   it('refuses SVG (no renditions), whatever the record says', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="480" height="120"/>');
     await expect(renderFormats(svg, FORMATS)).rejects.toBeInstanceOf(UnsupportedInputError);
+  });
+});
+
+describe('the decode reduced to what the formats need', () => {
+  /** No size: the whole image re-encoded, which makes the decode whole (the reference). */
+  const FULL: RenderFormat = { key: 'full', width: null, height: null, fit: 'max', quality: null };
+  /** Formats that need at most 800 × 600 of a 1200 × 900 image: thumb, mini, tile, preview, a contain. */
+  const SMALL: RenderFormat[] = [
+    ...FORMATS.slice(0, 4),
+    { key: 'card', width: 640, height: 400, fit: 'contain', quality: 90 },
+  ];
+  /** A 1200 × 900 photo-like image (blurred noise): 2.25 times the pixels `SMALL` needs. */
+  const photo = (channels: 3 | 4 = 3) =>
+    sharp({
+      create: {
+        width: 1200,
+        height: 900,
+        channels,
+        background: 'black',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    }).blur(1.5);
+  /** Mean absolute difference of two renditions' pixels, in 0-255 steps. */
+  const difference = async (a: Buffer, b: Buffer) => {
+    const [x, y] = await Promise.all([a, b].map((data) => sharp(data).raw().toBuffer()));
+    let sum = 0;
+    for (let i = 0; i < x!.length; i += 1) sum += Math.abs(x![i]! - y![i]!);
+    return sum / x!.length;
+  };
+
+  it('decodes to the most any format needs per side, or whole when that saves little', () => {
+    const size = (width: number, height: number) => ({ width, height });
+    expect(reducedSize(size(4000, 3000), FORMATS)).toEqual(size(1440, 1080)); // hero
+    expect(reducedSize(size(3000, 4000), FORMATS)).toEqual(size(810, 1080)); // hero, portrait
+    expect(reducedSize(size(1200, 900), SMALL)).toEqual(size(800, 600));
+    expect(reducedSize(size(4000, 1000), SMALL)).toEqual(size(1920, 480)); // tile's cover
+    expect(reducedSize(size(1600, 1200), FORMATS)).toEqual(size(1600, 1200)); // under 1.5 times the pixels
+    expect(reducedSize(size(4000, 3000), [...FORMATS, FULL])).toEqual(size(4000, 3000));
+    const wide: RenderFormat = { key: 'wide', width: 5000, height: 100, fit: 'crop', quality: null };
+    expect(reducedSize(size(4000, 3000), [wide])).toEqual(size(4000, 3000)); // a crop that enlarges
+  });
+
+  it.each(['jpeg', 'webp', 'png', 'tiff'] as const)(
+    'renders a large %s at the same sizes, and nearly the same pixels, as from the whole decode',
+    async (type) => {
+      const input = await photo().toFormat(type).toBuffer();
+      const reduced = await renderFormats(input, SMALL);
+      expect(await sizes(reduced)).toEqual({
+        thumb: '300x300 jpeg',
+        mini: '120x120 jpeg',
+        tile: '480x480 jpeg',
+        preview: '800x600 jpeg',
+        card: '640x400 jpeg',
+      });
+      const whole = byKey(await renderFormats(input, [...SMALL, FULL]));
+      for (const r of reduced) expect(await difference(r.data, whole[r.key]!.data)).toBeLessThan(2);
+    },
+  );
+
+  it('reduces an EXIF-rotated JPEG in its oriented shape', async () => {
+    const input = await photo().withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const out = await sizes(await renderFormats(input, SMALL));
+    expect(out.preview).toBe('600x800 jpeg');
+    expect(out.tile).toBe('480x480 jpeg');
+    expect(out.card).toBe('640x400 jpeg');
+  });
+
+  it('judges transparency on every pixel: one translucent pixel of a large PNG makes WebP', async () => {
+    const { data, info } = await photo(4).raw().toBuffer({ resolveWithObject: true });
+    for (let i = 3; i < data.length; i += 4) data[i] = 255;
+    data[(500 * info.width + 700) * 4 + 3] = 254;
+    const input = await sharp(data, { raw: info }).png().toBuffer();
+    const renditions = await renderFormats(input, SMALL);
+    expect(renditions.map((r) => r.mimeType)).toEqual(SMALL.map(() => 'image/webp'));
+    expect(byKey(renditions).preview!.width).toBe(800);
+  });
+
+  it('fails a truncated large JPEG with RenderInputError, as a whole decode does', async () => {
+    const input = await photo().jpeg().toBuffer();
+    await expect(renderFormats(input.subarray(0, input.length / 2), SMALL)).rejects.toThrow(
+      new RenderInputError('cannot decode jpeg image: VipsJpeg: premature end of JPEG image'),
+    );
   });
 });
 
