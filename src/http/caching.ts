@@ -222,15 +222,13 @@ export function sendJson(req: Request, res: Response, json: JsonReply, policy: C
   const notModified = ifNoneMatchHits(req.headers['if-none-match'], etag);
   if (block) {
     // Nothing else set a header: in particular no degraded answer's.
-    const headers = [...block, 'ETag', etag, 'Cache-Control', publicCacheControl(false, json, policy)];
-    const tags = tagsValue(policy, json.tags);
-    if (tags) headers.push(policy.tagHeader!, tags);
+    const cacheControl = publicCacheControl(false, json, policy);
+    const headers = publicHeaders(block, etag, cacheControl, policy, json.tags, lengthOf(parts));
     if (notModified) {
-      res.writeHead(304, headers).end();
+      res.writeHead(304, headers.notModified).end();
       return;
     }
-    headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(lengthOf(parts)));
-    res.writeHead(res.statusCode, headers);
+    res.writeHead(res.statusCode, headers.ok);
     endWith(res, parts);
     return;
   }
@@ -251,6 +249,26 @@ export function sendJson(req: Request, res: Response, json: JsonReply, policy: C
   endWith(res, parts);
 }
 
+/**
+ * The headers of a public answer with a pending header block, flat `[name, value, ...]` for one
+ * `writeHead`: for 304 (the block, `ETag`, `Cache-Control`, the cache tags) and for 200 (those, then
+ * `Content-Type` and `Content-Length` of a body of `length` bytes).
+ */
+function publicHeaders(
+  block: readonly string[],
+  etag: string,
+  cacheControl: string,
+  policy: CachePolicy,
+  tags: readonly string[] | undefined,
+  length: number,
+): { ok: string[]; notModified: string[] } {
+  const notModified = [...block, 'ETag', etag, 'Cache-Control', cacheControl];
+  const tagsHeader = tagsValue(policy, tags);
+  if (tagsHeader) notModified.push(policy.tagHeader!, tagsHeader);
+  const ok = [...notModified, 'Content-Type', JSON_TYPE, 'Content-Length', String(length)];
+  return { ok, notModified };
+}
+
 /** A reply serialized once (`serialized`): kept in a cache and sent again. */
 type CachedReply = JsonReply & { bytes: Buffer; etag: string };
 
@@ -263,8 +281,8 @@ interface SentHeaders {
   block: readonly string[];
   policy: CachePolicy;
   cacheControl: string;
-  ok: readonly string[];
-  notModified: readonly string[];
+  ok: string[];
+  notModified: string[];
 }
 
 const sentHeaders = new WeakMap<JsonReply, SentHeaders>();
@@ -283,7 +301,7 @@ function sendCached(
   let sent = sentHeaders.get(json);
   // Without an expiry the value depends on the policy alone (no clock): not made again per request.
   const cacheControl =
-    sent !== undefined && json.expiresAt === undefined
+    sent !== undefined && sent.policy === policy && json.expiresAt === undefined
       ? sent.cacheControl
       : publicCacheControl(false, json, policy);
   if (
@@ -292,18 +310,15 @@ function sendCached(
     sent.policy !== policy ||
     sent.cacheControl !== cacheControl
   ) {
-    const notModified = [...block, 'ETag', json.etag, 'Cache-Control', cacheControl];
-    const tags = tagsValue(policy, json.tags);
-    if (tags) notModified.push(policy.tagHeader!, tags);
-    const ok = [...notModified, 'Content-Type', JSON_TYPE, 'Content-Length', String(json.bytes.length)];
-    sent = { block, policy, cacheControl, ok, notModified };
+    const headers = publicHeaders(block, json.etag, cacheControl, policy, json.tags, json.bytes.length);
+    sent = { block, policy, cacheControl, ...headers };
     sentHeaders.set(json, sent);
   }
   if (ifNoneMatchHits(req.headers['if-none-match'], json.etag)) {
-    res.writeHead(304, sent.notModified as string[]).end();
+    res.writeHead(304, sent.notModified).end();
     return;
   }
-  res.writeHead(res.statusCode, sent.ok as string[]);
+  res.writeHead(res.statusCode, sent.ok);
   res.end(json.bytes);
 }
 

@@ -398,22 +398,23 @@ export function timeMeilisearch(
   histogram: Histogram<'operation' | 'outcome'>,
 ): Meilisearch {
   const indexes = new Map<string, object>();
+  /** `call`'s promise, its time observed under `operation` when it settles. */
+  const timedCall = <T>(operation: string, call: Promise<T>): Promise<T> => {
+    const end = histogram.startTimer({ operation });
+    return call.then(
+      (answer) => {
+        end({ outcome: 'ok' });
+        return answer;
+      },
+      (error: unknown) => {
+        end({ outcome: 'error' });
+        throw error;
+      },
+    );
+  };
   const direct = directSearchOf(meili);
   const timedDirect: DirectSearch | undefined =
-    direct &&
-    ((...args) => {
-      const end = histogram.startTimer({ operation: 'search' });
-      return direct(...args).then(
-        (answer) => {
-          end({ outcome: 'ok' });
-          return answer;
-        },
-        (error: unknown) => {
-          end({ outcome: 'error' });
-          throw error;
-        },
-      );
-    });
+    direct && ((...args) => timedCall('search', direct(...args)));
   const timed = <T extends object>(target: T): T =>
     new Proxy(target, {
       get(object, property, receiver) {
@@ -437,17 +438,7 @@ export function timeMeilisearch(
             return index;
           }
           if (!(result instanceof Promise)) return result;
-          const end = histogram.startTimer({ operation: property });
-          return result.then(
-            (answer: unknown) => {
-              end({ outcome: 'ok' });
-              return answer;
-            },
-            (error: unknown) => {
-              end({ outcome: 'error' });
-              throw error;
-            },
-          );
+          return timedCall(property, result);
         };
       },
     });

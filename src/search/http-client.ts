@@ -113,6 +113,18 @@ function gathered(chunks: readonly Buffer[], length: number): Buffer {
   return scratch.subarray(0, length);
 }
 
+/**
+ * An answer of status `status` whose body is `bytes` (valid until the next `gathered`), parsed, with the
+ * stored list forms of the attributes `forms` as Buffers (src/search/stored-forms.ts). Throws
+ * `MeilisearchAnswerError` for a status ≥ 400, and what `JSON.parse` throws.
+ */
+function parsedAnswer(status: number, bytes: Buffer, forms: readonly string[] | undefined): unknown {
+  if (forms && status < 400) return parseWithStoredForms(bytes, forms);
+  const parsed: unknown = bytes.length === 0 ? undefined : JSON.parse(bytes.toString());
+  if (status >= 400) throw new MeilisearchAnswerError(status, parsed as { code?: string });
+  return parsed;
+}
+
 /** The answer of one direct search, gathered from undici's callbacks (no response stream). */
 class Answer implements Dispatcher.DispatchHandler {
   private status = 0;
@@ -145,12 +157,7 @@ class Answer implements Dispatcher.DispatchHandler {
     this.settled = true;
     clearTimeout(this.timer);
     try {
-      const { status, forms } = this;
-      const bytes = gathered(this.chunks, this.length);
-      if (forms && status < 400) return this.resolve(parseWithStoredForms(bytes, forms));
-      const parsed: unknown = bytes.length === 0 ? undefined : JSON.parse(bytes.toString());
-      if (status >= 400) return this.reject(new MeilisearchAnswerError(status, parsed as { code?: string }));
-      this.resolve(parsed);
+      this.resolve(parsedAnswer(this.status, gathered(this.chunks, this.length), this.forms));
     } catch (error) {
       this.reject(error);
     }
@@ -205,30 +212,26 @@ export function meiliHttpClient(host: string, options: MeiliHttpOptions) {
       body: typeof init.body === 'string' ? init.body : undefined,
       signal: init.signal ?? undefined,
     });
-    const forms = (init as { [STORED_FORMS]?: readonly string[] })[STORED_FORMS];
-    if (forms && statusCode < 400) {
-      // The answer's bytes as they came: its stored list forms are never decoded into strings. They are
-      // gathered in one buffer reused by every answer, since the parse keeps nothing of them.
-      const chunks: Buffer[] = [];
-      let length = 0;
-      for await (const chunk of body as AsyncIterable<Buffer>) {
-        chunks.push(chunk);
-        length += chunk.length;
-      }
-      return parseWithStoredForms(gathered(chunks, length), forms);
+    // The answer's bytes as they came: stored list forms are never decoded into strings. They are
+    // gathered in one buffer reused by every answer, since the parse keeps nothing of them.
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      length += chunk.length;
     }
-    const text = await body.text();
-    const parsed: unknown = text === '' ? undefined : JSON.parse(text);
-    if (statusCode >= 400) throw new MeilisearchAnswerError(statusCode, parsed as { code?: string });
-    return parsed;
+    const forms = (init as { [STORED_FORMS]?: readonly string[] })[STORED_FORMS];
+    return parsedAnswer(statusCode, gathered(chunks, length), forms);
   };
-  const request = (input: string | URL | Request, init?: RequestInit): Promise<unknown> =>
-    // While one call probes a breaker that was open, cockatiel makes every other call wait for the probe
-    // (up to requestTimeoutMs against a stalled server) before trying again: they fail at once instead,
-    // as while it is open, so that lists fall back to Postgres and searches answer 503 without waiting.
+  // While one call probes a breaker that was open, cockatiel makes every other call wait for the probe
+  // (up to requestTimeoutMs against a stalled server) before trying again: they fail at once instead, as
+  // while it is open, so that lists fall back to Postgres and searches answer 503 without waiting.
+  const guarded = (call: () => Promise<unknown>): Promise<unknown> =>
     breaker.state === CircuitState.HalfOpen
       ? Promise.reject(new BrokenCircuitError('Meilisearch is being probed'))
-      : breaker.execute(() => send(input, init));
+      : breaker.execute(call);
+  const request = (input: string | URL | Request, init?: RequestInit): Promise<unknown> =>
+    guarded(() => send(input, init));
   const searchHeaders: Record<string, string> = {
     'content-type': 'application/json',
     'accept-encoding': 'identity',
@@ -244,9 +247,7 @@ export function meiliHttpClient(host: string, options: MeiliHttpOptions) {
     const path = `/indexes/${encodeURIComponent(uid)}/search`;
     const body = JSON.stringify(params);
     try {
-      return await (breaker.state === CircuitState.HalfOpen
-        ? Promise.reject(new BrokenCircuitError('Meilisearch is being probed'))
-        : breaker.execute(() => post(path, body, forms)));
+      return await guarded(() => post(path, body, forms));
     } catch (error) {
       // As the package wraps what its `httpClient` throws: the app reads the same errors either way.
       const cause =
