@@ -413,8 +413,7 @@ export function timeMeilisearch(
     );
   };
   const direct = directSearchOf(meili);
-  const timedDirect: DirectSearch | undefined =
-    direct && ((...args) => timedCall('search', direct(...args)));
+  const timedDirect: DirectSearch | undefined = direct && ((...args) => timedCall('search', direct(...args)));
   const timed = <T extends object>(target: T): T =>
     new Proxy(target, {
       get(object, property, receiver) {
